@@ -1,0 +1,1 @@
+export { LabError, isLabError, errorMessage, type LabErrorCode } from './lab-error.ts';

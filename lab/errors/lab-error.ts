@@ -1,0 +1,36 @@
+// The lab's one error type: a stable code, a message that says what failed, and a hint that
+// says what to do about it. The CLI prints `message` and `hint` (never a stack) and maps the
+// code to an exit status; library code throws it and never prints.
+
+export type LabErrorCode =
+  | 'E_SCENARIO_INVALID' // a scenario file is malformed or out of range
+  | 'E_SCENARIO_NOT_FOUND' // the file given does not exist or cannot be read
+  | 'E_USAGE' // wrong command-line arguments
+  | 'E_RUNTIME_UNAVAILABLE' // neither Docker nor local binaries can run Redis + Toxiproxy
+  | 'E_RUNTIME_START' // a runtime was available but failed to start
+  | 'E_TOXIPROXY_API' // a Toxiproxy API call failed or timed out
+  | 'E_REDIS' // Redis could not be reached or answered unexpectedly
+  | 'E_INTERRUPTED'; // the run was aborted (Ctrl-C)
+
+const labErrorBrand = Symbol.for('redis-fault-lab.LabError');
+
+export class LabError extends Error {
+  readonly code: LabErrorCode;
+  readonly hint: string | undefined;
+  readonly [labErrorBrand] = true;
+
+  constructor(code: LabErrorCode, message: string, options: { hint?: string; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.hint = options.hint;
+    Object.defineProperty(this, 'name', { value: 'LabError', enumerable: false });
+  }
+}
+
+// True for a LabError from any copy of this module (the brand survives duplicated installs).
+export const isLabError = (value: unknown): value is LabError =>
+  typeof value === 'object' && value !== null && labErrorBrand in value;
+
+// The message of anything thrown, for wrapping foreign errors into a LabError.
+export const errorMessage = (value: unknown): string =>
+  value instanceof Error ? value.message : String(value);
