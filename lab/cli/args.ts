@@ -1,0 +1,53 @@
+// Command-line parsing: turns argv into a command or a usage error. Knows nothing else.
+
+import { parseArgs } from 'node:util';
+import { LabError, errorMessage } from '../errors/index.ts';
+import type { RuntimeChoice } from '../runtime/index.ts';
+
+export const USAGE = `Usage:
+  redis-fault-lab run <scenario...> [--runtime auto|containers|local] [--json FILE] [--quiet]
+  redis-fault-lab validate <scenario...>
+  redis-fault-lab --help
+
+  run       start Redis behind Toxiproxy, replay each scenario, print the result table (stdout)
+            and progress (stderr); --json writes the JSON result (one file: one scenario)
+  validate  check scenario files without starting anything
+
+Exit codes: 0 all passed; 1 a threshold or a reply check failed; 2 bad input or environment.`;
+
+export type Command =
+  | { name: 'help' }
+  | { name: 'validate'; files: string[] }
+  | { name: 'run'; files: string[]; runtime: RuntimeChoice; jsonFile?: string; quiet: boolean };
+
+const RUNTIMES: RuntimeChoice[] = ['auto', 'containers', 'local'];
+
+const usageError = (message: string) => new LabError('E_USAGE', message, { hint: USAGE });
+
+export const parseCommand = (argv: string[]): Command => {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        runtime: { type: 'string', default: 'auto' },
+        json: { type: 'string' },
+        quiet: { type: 'boolean', short: 'q', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    throw usageError(errorMessage(error));
+  }
+  const { values, positionals } = parsed;
+  const [name, ...files] = positionals;
+  if (values.help || name === 'help' || name === undefined) return { name: 'help' };
+  if (name !== 'run' && name !== 'validate') throw usageError(`Unknown command "${name}": expected run or validate`);
+  if (files.length === 0) throw usageError(`${name} needs at least one scenario file, e.g. scenarios/cross-dc-incr.yaml`);
+  if (name === 'validate') return { name, files };
+  const runtime = values.runtime as RuntimeChoice;
+  if (!RUNTIMES.includes(runtime)) throw usageError(`--runtime "${values.runtime}" is not a runtime: expected ${RUNTIMES.join(', ')}`);
+  if (values.json !== undefined && files.length > 1) throw usageError('--json takes one scenario; run several scenarios one at a time to get one JSON file each');
+  return { name, files, runtime, quiet: values.quiet, ...(values.json !== undefined ? { jsonFile: values.json } : {}) };
+};

@@ -1,0 +1,86 @@
+// The command line: the only place that prints or decides an exit code.
+// stdout: the result table (or validate's verdicts); stderr: progress and errors.
+
+import { isLabError, errorMessage } from '../errors/index.ts';
+import { loadScenarioFile, runScenario } from '../index.ts';
+import { formatProgress, renderTable, writeJsonResult } from '../report/index.ts';
+import { parseCommand, USAGE } from './args.ts';
+
+export const EXIT = { pass: 0, fail: 1, input: 2 } as const;
+
+const colorWanted = (stream: NodeJS.WriteStream): boolean => stream.isTTY === true && !process.env.NO_COLOR;
+
+// Prints a LabError as message + hint, anything else as an internal error; never a stack
+// unless REDIS_FAULT_LAB_DEBUG is set.
+const reportError = (error: unknown): number => {
+  if (isLabError(error)) {
+    process.stderr.write(`error [${error.code}]: ${error.message}\n`);
+    if (error.hint) process.stderr.write(`hint: ${error.hint}\n`);
+  } else {
+    process.stderr.write(`internal error: ${errorMessage(error)}\n`);
+  }
+  if (process.env.REDIS_FAULT_LAB_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
+  return EXIT.input;
+};
+
+const validate = async (files: string[]): Promise<number> => {
+  let status: number = EXIT.pass;
+  for (const file of files) {
+    try {
+      const scenario = await loadScenarioFile(file);
+      process.stdout.write(`ok  ${file}: ${scenario.name}\n`);
+    } catch (error) {
+      status = reportError(error);
+    }
+  }
+  return status;
+};
+
+const run = async (command: Extract<ReturnType<typeof parseCommand>, { name: 'run' }>): Promise<number> => {
+  const scenarios = [];
+  for (const file of command.files) scenarios.push(await loadScenarioFile(file));
+  const abort = new AbortController();
+  const onSignal = () => {
+    process.stderr.write('\ninterrupted: stopping what the lab started (Ctrl-C again to force)\n');
+    if (abort.signal.aborted) process.exit(130);
+    abort.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    let status: number = EXIT.pass;
+    for (const scenario of scenarios) {
+      const result = await runScenario(scenario, {
+        runtime: command.runtime,
+        signal: abort.signal,
+        onProgress: (event) => {
+          const line = command.quiet ? null : formatProgress(event);
+          if (line !== null) process.stderr.write(`${line}\n`);
+        },
+      });
+      process.stdout.write(renderTable(result, { color: colorWanted(process.stdout) }));
+      if (command.jsonFile) {
+        await writeJsonResult(command.jsonFile, result);
+        process.stderr.write(`wrote ${command.jsonFile}\n`);
+      }
+      if (!result.pass) status = EXIT.fail;
+    }
+    return status;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+};
+
+export const main = async (argv: string[]): Promise<number> => {
+  try {
+    const command = parseCommand(argv);
+    if (command.name === 'help') {
+      process.stdout.write(`${USAGE}\n`);
+      return EXIT.pass;
+    }
+    return command.name === 'validate' ? await validate(command.files) : await run(command);
+  } catch (error) {
+    return reportError(error);
+  }
+};

@@ -1,0 +1,47 @@
+// The lab's ioredis client. Measurement runs must not hide failures, so nothing retries:
+// no reconnect, no offline queue, no re-send of unanswered commands. (Issue-4 retry
+// policies will pass their own options on top of these.)
+
+import { Redis, type RedisOptions } from 'ioredis';
+import { LabError, errorMessage } from '../errors/index.ts';
+import type { Endpoint } from '../runtime/types.ts';
+
+export const CONNECT_TIMEOUT_MS = 5_000;
+
+export const noRetryOptions: RedisOptions = {
+  lazyConnect: true,
+  connectTimeout: CONNECT_TIMEOUT_MS,
+  maxRetriesPerRequest: 0,
+  retryStrategy: () => null,
+  autoResendUnfulfilledCommands: false,
+  enableOfflineQueue: false,
+  enableReadyCheck: true,
+};
+
+// Connects and waits until ready; a failure is a LabError that names the address.
+export const connectClient = async (endpoint: Endpoint, what: string, extra: RedisOptions = {}): Promise<Redis> => {
+  const client = new Redis({ ...noRetryOptions, ...extra, host: endpoint.host, port: endpoint.port });
+  client.on('error', () => {
+    // errors surface through the commands that fail; an unhandled 'error' event would crash
+  });
+  try {
+    await client.connect();
+    return client;
+  } catch (error) {
+    client.disconnect();
+    throw new LabError('E_REDIS', `Could not connect to Redis (${what}) at ${endpoint.host}:${endpoint.port}: ${errorMessage(error)}`, {
+      hint: 'The runtime started Redis but it does not answer; rerun, and check `docker ps -a` or the local processes.',
+      cause: error,
+    });
+  }
+};
+
+// Closes a client without waiting on a server that may be gone.
+export const closeClient = async (client: Redis): Promise<void> => {
+  try {
+    await Promise.race([client.quit(), new Promise((resolve) => setTimeout(resolve, 1_000))]);
+  } catch {
+    // already closed
+  }
+  client.disconnect();
+};

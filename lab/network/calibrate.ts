@@ -1,0 +1,102 @@
+// Calibration: what the link really adds. PING round trips straight to Redis (the baseline)
+// and through the proxy with the link applied; medians and spread in milliseconds.
+//
+// Toxiproxy sleeps with Go's time.After, which overshoots by up to about a millisecond per
+// direction (measured here: 5 ms + 5 ms of toxics gave 11.4 ms). `rtt: 10ms` promises a
+// PING round trip 10 ms above the baseline, so calibration measures, and when the link adds
+// more than asked it lowers the configured latency by the whole milliseconds of the excess
+// and measures again, keeping whichever setting came closest. The result says what was
+// configured and what was measured.
+
+import type { Redis } from 'ioredis';
+import type { Calibration } from '../run/result.ts';
+import { applyLink } from './apply-link.ts';
+import { latencySplitMs, type LinkProfile } from './link-profile.ts';
+import type { ToxiproxyApi } from './toxiproxy-api.ts';
+
+/** Untimed PINGs before sampling, so connection set-up and JIT don't land in the samples. */
+const WARMUP_PINGS = 3;
+/** Settings tried per rtt at most (the first is the requested latency itself). */
+const MAX_ATTEMPTS = 3;
+
+// Round-trip times of `count` sequential PINGs, in ms (hrtime, sub-microsecond resolution).
+export const samplePingMs = async (client: Redis, count: number): Promise<number[]> => {
+  for (let i = 0; i < WARMUP_PINGS; i++) await client.ping();
+  const samples: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const startNs = process.hrtime.bigint();
+    await client.ping();
+    samples.push(Number(process.hrtime.bigint() - startNs) / 1e6);
+  }
+  return samples;
+};
+
+// Nearest-rank quantile of an unsorted sample (q in 0..1).
+const quantile = (samples: number[], q: number): number => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+  return sorted[index] ?? Number.NaN;
+};
+
+export const summarizeCalibration = (
+  profile: LinkProfile,
+  baselineSamplesMs: number[],
+  proxiedSamplesMs: number[],
+  toxicRttMs = profile.rttMs,
+): Calibration => {
+  const { upstreamMs, downstreamMs } = latencySplitMs(toxicRttMs);
+  const baselineMs = quantile(baselineSamplesMs, 0.5);
+  const measuredMs = quantile(proxiedSamplesMs, 0.5);
+  return {
+    requestedRttMs: profile.rttMs,
+    jitterMs: profile.jitterMs,
+    upstreamLatencyMs: upstreamMs,
+    downstreamLatencyMs: downstreamMs,
+    samples: proxiedSamplesMs.length,
+    baselineMs,
+    measuredMs,
+    addedMs: measuredMs - baselineMs,
+    p10Ms: quantile(proxiedSamplesMs, 0.1),
+    p90Ms: quantile(proxiedSamplesMs, 0.9),
+  };
+};
+
+/** How far a calibration may miss its request: 0.5 ms or 10 %, whichever is larger. */
+export const calibrationToleranceMs = (requestedRttMs: number): number => Math.max(0.5, requestedRttMs * 0.1);
+
+export const calibrationWithinTolerance = (c: Calibration): boolean =>
+  Math.abs(c.addedMs - c.requestedRttMs) <= calibrationToleranceMs(c.requestedRttMs);
+
+export interface CalibrateLinkInput {
+  api: ToxiproxyApi;
+  proxyName: string;
+  profile: LinkProfile;
+  /** A client straight to Redis, and one through the proxy. */
+  direct: Redis;
+  proxied: Redis;
+  pings: number;
+}
+
+// Applies the profile, measures, and corrects the configured latency for the proxy's
+// overshoot; leaves the best setting applied and returns its calibration.
+export const calibrateLink = async (input: CalibrateLinkInput): Promise<Calibration> => {
+  const { api, proxyName, profile, direct, proxied, pings } = input;
+  let appliedMs = profile.rttMs;
+  const measure = async (toxicRttMs: number): Promise<Calibration> => {
+    await applyLink(api, proxyName, profile, toxicRttMs);
+    appliedMs = toxicRttMs;
+    const baseline = await samplePingMs(direct, pings);
+    return summarizeCalibration(profile, baseline, await samplePingMs(proxied, pings), toxicRttMs);
+  };
+  const configured = (c: Calibration) => c.upstreamLatencyMs + c.downstreamLatencyMs;
+  let best = await measure(profile.rttMs);
+  for (let attempt = 1; attempt < MAX_ATTEMPTS && profile.rttMs > 0; attempt++) {
+    const excessMs = Math.round(best.addedMs - profile.rttMs);
+    if (excessMs <= 0) break;
+    const next = await measure(Math.max(0, configured(best) - excessMs));
+    if (Math.abs(next.addedMs - profile.rttMs) >= Math.abs(best.addedMs - profile.rttMs)) break;
+    best = next;
+  }
+  if (configured(best) !== appliedMs) await applyLink(api, proxyName, profile, configured(best));
+  return best;
+};

@@ -1,0 +1,36 @@
+// Progress events a run emits while it works. Library code emits them; lab/report formats them
+// and the CLI writes them to stderr. The type lives here so that lab/run never imports report.
+
+import type { Calibration, ConfigResult, ImageInfo, RunRecord, RuntimeKind } from './result.ts';
+
+export type ProgressEvent =
+  | { type: 'runtime-starting'; runtime: RuntimeKind | 'auto' }
+  | { type: 'runtime-started'; runtime: RuntimeKind; images?: ImageInfo }
+  | { type: 'calibrated'; calibration: Calibration }
+  | {
+      type: 'config-start';
+      configId: string;
+      /** 0-based position of this config in the run order. */
+      index: number;
+      /** Configs in the whole run. */
+      total: number;
+    }
+  | {
+      type: 'run-done';
+      configId: string;
+      /** Same as the config's `config-start`. */
+      index: number;
+      total: number;
+      /** Warmup runs are untimed for the result; they are reported so a slow one is visible. */
+      warmup: boolean;
+      /** 0-based position among this config's warmup runs, or among its measured runs. */
+      runIndex: number;
+      /** How many warmup runs (when warmup) or measured runs this config gets. */
+      runCount: number;
+      run: RunRecord;
+    }
+  | { type: 'config-done'; config: ConfigResult }
+  | { type: 'stopping' }
+  | { type: 'stopped' };
+
+export type ProgressListener = (event: ProgressEvent) => void;

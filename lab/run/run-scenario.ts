@@ -1,0 +1,103 @@
+// The library's main entry: run a scenario end to end and return a plain LabResult.
+// Start (or borrow) a runtime, measure every link shape in turn, model, judge thresholds,
+// and leave nothing running that this call started, whatever happens.
+
+import { closeClient, connectClient } from '../client/index.ts';
+import { calibrationWithinTolerance, applyLink, ToxiproxyApi } from '../network/index.ts';
+import { destroyHistograms, evaluateThresholds, modelFor } from '../metrics/index.ts';
+import { startRuntime, type RuntimeChoice, type StartedRuntime } from '../runtime/index.ts';
+import { expandMatrix } from '../scenario/index.ts';
+import type { Scenario } from '../scenario/types.ts';
+import { newConfigRuns, toConfigResult, type ConfigRuns } from './config-runs.ts';
+import { measureLink } from './measure-link.ts';
+import { NOT_MEASURED } from './not-measured.ts';
+import type { ProgressListener } from './progress.ts';
+import type { Calibration, LabResult } from './result.ts';
+import { readVersions } from './versions.ts';
+
+export interface RunScenarioOptions {
+  /** A runtime to start (default `auto`), or one already started, which is left running. */
+  runtime?: RuntimeChoice | StartedRuntime;
+  signal?: AbortSignal;
+  onProgress?: ProgressListener;
+}
+
+// Configs grouped by link shape, in matrix order, so each link is set up once.
+const groupByLink = (configs: ConfigRuns[]): ConfigRuns[][] => {
+  const groups = new Map<string, ConfigRuns[]>();
+  for (const config of configs) {
+    const key = `${config.cell.rttMs}/${config.cell.jitterMs}`;
+    groups.set(key, [...(groups.get(key) ?? []), config]);
+  }
+  return [...groups.values()];
+};
+
+export const runScenario = async (scenario: Scenario, options: RunScenarioOptions = {}): Promise<LabResult> => {
+  const emit: ProgressListener = options.onProgress ?? (() => undefined);
+  const given = typeof options.runtime === 'object' ? options.runtime : undefined;
+  const choice = typeof options.runtime === 'string' ? options.runtime : 'auto';
+  if (!given) emit({ type: 'runtime-starting', runtime: choice });
+  const runtime = given ?? (await startRuntime(choice, { ...(options.signal ? { signal: options.signal } : {}) }));
+  if (!given) emit({ type: 'runtime-started', runtime: runtime.kind, ...(runtime.images ? { images: runtime.images } : {}) });
+  try {
+    return await measureScenario(scenario, runtime, emit, options.signal);
+  } finally {
+    if (!given) {
+      emit({ type: 'stopping' });
+      await runtime.stop();
+      emit({ type: 'stopped' });
+    }
+  }
+};
+
+const measureScenario = async (scenario: Scenario, runtime: StartedRuntime, emit: ProgressListener, signal?: AbortSignal): Promise<LabResult> => {
+  const startedAt = new Date();
+  const startMs = performance.now();
+  const api = new ToxiproxyApi(runtime.toxiproxyApiUrl);
+  const direct = await connectClient(runtime.redisDirect, 'direct');
+  const configs = expandMatrix(scenario).map((cell, index) => newConfigRuns(cell, index));
+  try {
+    const proxied = await connectClient(runtime.proxied, 'through the proxy');
+    // Ctrl-C must not wait for a long sync run: dropping the connection ends it at once.
+    const dropOnAbort = () => proxied.disconnect();
+    signal?.addEventListener('abort', dropOnAbort, { once: true });
+    try {
+      const versions = await readVersions(direct, api);
+      const calibration: Calibration[] = [];
+      const ctx = { scenario, api, proxyName: runtime.proxyName, direct, proxied, total: configs.length, emit, ...(signal ? { signal } : {}) };
+      for (const group of groupByLink(configs)) calibration.push(await measureLink(ctx, group));
+      await applyLink(api, runtime.proxyName, { rttMs: 0, jitterMs: 0 });
+
+      const results = configs.map((c) => toConfigResult(c, scenario.workload));
+      const models = modelFor(results, calibration);
+      for (const config of results) {
+        config.modelMs = models.get(config.id) ?? null;
+        emit({ type: 'config-done', config });
+      }
+      const thresholds = evaluateThresholds(scenario.expect, results);
+      const warnings = calibration
+        .filter((c) => !calibrationWithinTolerance(c))
+        .map((c) => `rtt ${c.requestedRttMs} ms: the link added ${c.addedMs.toFixed(2)} ms, outside the 0.5 ms / 10 % tolerance (Toxiproxy latency is whole ms per direction)`);
+      return {
+        scenario: { name: scenario.name, description: scenario.description, ...(scenario.file ? { file: scenario.file } : {}) },
+        runtime: runtime.kind,
+        ...(runtime.images ? { images: runtime.images } : {}),
+        versions,
+        startedAt: startedAt.toISOString(),
+        durationMs: performance.now() - startMs,
+        calibration,
+        configs: results,
+        thresholds,
+        pass: results.every((c) => c.errors === 0 && c.medianMs !== null) && thresholds.every((t) => t.pass),
+        warnings,
+        notMeasured: NOT_MEASURED,
+      };
+    } finally {
+      signal?.removeEventListener('abort', dropOnAbort);
+      await closeClient(proxied);
+    }
+  } finally {
+    await closeClient(direct);
+    destroyHistograms(configs.map((c) => c.histogram));
+  }
+};

@@ -1,0 +1,6 @@
+export { startRuntime, dockerUnavailableReason } from './auto.ts';
+export { startContainersRuntime, REDIS_CONTAINER_COMMAND } from './containers.ts';
+export { startLocalRuntime, localBinaries } from './local.ts';
+export { chooseImages, pinnedImage, OFFLINE_IMAGES } from './images.ts';
+export { LAB_LABEL } from './reaper.ts';
+export type { Endpoint, StartedRuntime, StartOptions, StopReport, RuntimeChoice } from './types.ts';

@@ -1,0 +1,74 @@
+// The `local` runtime: redis-server and toxiproxy-server as child processes on 127.0.0.1,
+// each on a free port, with a proxy from a third free port to Redis.
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LabError, errorMessage } from '../errors/index.ts';
+import { ToxiproxyApi } from '../network/toxiproxy-api.ts';
+import { startChildServer, type ChildServer } from './child-process.ts';
+import { findBinary } from './find-binary.ts';
+import { freePort } from './free-port.ts';
+import { httpAnswers, redisAnswersPing } from './probes.ts';
+import { REDIS_PROXY_NAME } from './proxy-name.ts';
+import { once, runStopSteps } from './stop-all.ts';
+import type { StartOptions, StartedRuntime } from './types.ts';
+
+const HOST = '127.0.0.1';
+
+export const localBinaries = async (): Promise<{ redis?: string; toxiproxy?: string }> => ({
+  redis: await findBinary(process.env.REDIS_FAULT_LAB_REDIS_SERVER ?? 'redis-server'),
+  toxiproxy: await findBinary(process.env.REDIS_FAULT_LAB_TOXIPROXY_SERVER ?? 'toxiproxy-server'),
+});
+
+export const startLocalRuntime = async (options: StartOptions = {}): Promise<StartedRuntime> => {
+  const binaries = await localBinaries();
+  if (!binaries.redis || !binaries.toxiproxy) {
+    const missing = [!binaries.redis && 'redis-server', !binaries.toxiproxy && 'toxiproxy-server'].filter(Boolean).join(' and ');
+    throw new LabError('E_RUNTIME_UNAVAILABLE', `The local runtime needs ${missing} on PATH`, {
+      hint: 'Run `bash docker/provision.sh` as root (installs Debian redis-server and builds toxiproxy-server 2.12.0), or set REDIS_FAULT_LAB_REDIS_SERVER / REDIS_FAULT_LAB_TOXIPROXY_SERVER to the binaries.',
+    });
+  }
+  const started: ChildServer[] = [];
+  const dataDir = await mkdtemp(join(tmpdir(), 'redis-fault-lab-'));
+  const stop = once(() =>
+    runStopSteps([...[...started].reverse().map((s) => () => s.stop()), () => rm(dataDir, { recursive: true, force: true })]),
+  );
+  try {
+    const redisPort = await freePort();
+    options.onNote?.(`starting redis-server on ${HOST}:${redisPort}`);
+    started.push(
+      await startChildServer(
+        'redis-server',
+        binaries.redis,
+        ['--port', String(redisPort), '--bind', HOST, '--save', '', '--appendonly', 'no', '--dir', dataDir],
+        () => redisAnswersPing({ host: HOST, port: redisPort }),
+      ),
+    );
+    options.signal?.throwIfAborted();
+    const apiPort = await freePort();
+    const apiUrl = `http://${HOST}:${apiPort}`;
+    options.onNote?.(`starting toxiproxy-server on ${HOST}:${apiPort}`);
+    started.push(
+      await startChildServer('toxiproxy-server', binaries.toxiproxy, ['-host', HOST, '-port', String(apiPort)], () =>
+        httpAnswers(`${apiUrl}/version`),
+      ),
+    );
+    options.signal?.throwIfAborted();
+    const proxyPort = await freePort();
+    await new ToxiproxyApi(apiUrl).createProxy(REDIS_PROXY_NAME, `${HOST}:${proxyPort}`, `${HOST}:${redisPort}`);
+    return {
+      kind: 'local',
+      redisDirect: { host: HOST, port: redisPort },
+      proxied: { host: HOST, port: proxyPort },
+      toxiproxyApiUrl: apiUrl,
+      proxyName: REDIS_PROXY_NAME,
+      resources: { pids: started.map((s) => s.pid), containers: [], networks: [] },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    if (error instanceof LabError) throw error;
+    throw new LabError('E_RUNTIME_START', `The local runtime failed to start: ${errorMessage(error)}`, { cause: error });
+  }
+};
