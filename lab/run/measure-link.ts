@@ -53,7 +53,9 @@ export const measureLink = async (ctx: LinkContext, configs: ConfigRuns[]): Prom
   for (const config of configs) emit({ type: 'config-start', configId: config.cell.id, index: config.index, total: ctx.total });
   const runOnce = async (config: ConfigRuns) => {
     checkAborted(ctx.signal);
-    return runIncr(ctx.proxied, ctx.direct, config.cell.mode, scenario.workload);
+    const run = await runIncr(ctx.proxied, ctx.direct, config.cell.mode, scenario.workload);
+    checkAborted(ctx.signal); // an abort drops the connection: the run it cut short is not a result
+    return run;
   };
   for (let w = 0; w < scenario.warmup; w++) {
     for (const config of rotate(configs, w)) {

@@ -1,0 +1,49 @@
+// One stderr line per progress event. Pure formatting: the CLI decides where lines go.
+
+import type { ProgressEvent } from '../run/progress.ts';
+import type { Calibration, ConfigResult, RunRecord } from '../run/result.ts';
+import { fixed, formatMs, orNa } from './format.ts';
+
+// "[3/20] pipeline:64@rtt=10ms": which config, and how far through the run we are.
+const position = (index: number, total: number, configId: string): string => `[${index + 1}/${total}] ${configId}`;
+
+const calibratedLine = (c: Calibration): string =>
+  `calibrated rtt=${c.requestedRttMs}ms${c.jitterMs === 0 ? '' : ` jitter=${c.jitterMs}ms`}: ` +
+  `PING ${fixed(c.measuredMs, 2)} ms (baseline ${fixed(c.baselineMs, 2)}, added ${fixed(c.addedMs, 2)}, ` +
+  `p10-p90 ${fixed(c.p10Ms, 2)}-${fixed(c.p90Ms, 2)})`;
+
+const runOutcome = (run: RunRecord): string =>
+  run.verified ? 'verified' : `FAILED${run.failure === undefined ? '' : `: ${run.failure}`}`;
+
+const configDoneLine = (config: ConfigResult): string => {
+  const verified = config.runs.filter((run) => run.verified).length;
+  return `${config.id}  done  median ${orNa(config.medianMs, formatMs)} ms  ${verified}/${config.runs.length} verified`;
+};
+
+/** The line to print for an event, or null when an event has nothing worth a line. */
+export const formatProgress = (event: ProgressEvent): string | null => {
+  switch (event.type) {
+    case 'runtime-starting':
+      return `starting ${event.runtime} runtime`;
+    case 'runtime-started':
+      return event.images === undefined
+        ? `${event.runtime} runtime ready`
+        : `${event.runtime} runtime ready (${event.images.redis}, ${event.images.toxiproxy}; ${event.images.source} images)`;
+    case 'calibrated':
+      return calibratedLine(event.calibration);
+    case 'config-start':
+      return `${position(event.index, event.total, event.configId)}  starting`;
+    case 'run-done':
+      return (
+        `${position(event.index, event.total, event.configId)}  ` +
+        `${event.warmup ? 'warmup' : 'run'} ${event.runIndex + 1}/${event.runCount}  ` +
+        `${formatMs(event.run.totalMs)} ms  ${runOutcome(event.run)}`
+      );
+    case 'config-done':
+      return configDoneLine(event.config);
+    case 'stopping':
+      return 'stopping runtime';
+    case 'stopped':
+      return 'runtime stopped';
+  }
+};

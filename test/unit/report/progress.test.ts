@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { formatProgress } from '../../../lab/report/index.ts';
+import { labResult } from './lab-result.fixture.ts';
+
+describe('formatProgress', () => {
+  it('shows position, run count, time and outcome for a run', () => {
+    expect(
+      formatProgress({
+        type: 'run-done', configId: 'pipeline:64@rtt=10ms', index: 2, total: 20,
+        warmup: false, runIndex: 1, runCount: 3, run: { order: 7, totalMs: 41.23, verified: true },
+      }),
+    ).toBe('[3/20] pipeline:64@rtt=10ms  run 2/3  41.2 ms  verified');
+  });
+
+  it('shows why a run failed', () => {
+    const line = formatProgress({
+      type: 'run-done', configId: 'sync@rtt=0ms', index: 0, total: 4, warmup: true, runIndex: 0, runCount: 1,
+      run: { order: 0, totalMs: 200, verified: false, failure: 'final counter 2047, expected 2048' },
+    });
+    expect(line).toBe('[1/4] sync@rtt=0ms  warmup 1/1  200.0 ms  FAILED: final counter 2047, expected 2048');
+  });
+
+  it('renders lifecycle, calibration and config events', () => {
+    expect(formatProgress({ type: 'runtime-starting', runtime: 'local' })).toBe('starting local runtime');
+    expect(formatProgress({ type: 'calibrated', calibration: labResult.calibration[0]! })).toBe(
+      'calibrated rtt=10ms: PING 10.52 ms (baseline 0.09, added 10.43, p10-p90 10.41-10.77)',
+    );
+    expect(formatProgress({ type: 'config-done', config: labResult.configs[3]! })).toBe(
+      'pipeline:256@rtt=10ms  done  median 88.4 ms  1/3 verified',
+    );
+    expect(formatProgress({ type: 'stopped' })).toBe('runtime stopped');
+  });
+});

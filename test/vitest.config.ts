@@ -1,0 +1,32 @@
+// Two tiers: `unit` (pure logic, no Docker, fast, parallel) and `integration` (a real Redis
+// and a real Toxiproxy started by the code under test; one file at a time, since timings are
+// compared within a run and the machine has 2 cores).
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export default defineConfig({
+  root,
+  test: {
+    projects: [
+      {
+        root,
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+        },
+      },
+      {
+        root,
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
