@@ -13,7 +13,8 @@ export const USAGE = `Usage:
             and progress (stderr); --json writes the JSON result (one file: one scenario)
   validate  check scenario files without starting anything
 
-Exit codes: 0 all passed; 1 a threshold or a reply check failed; 2 bad input or environment.`;
+Exit codes: 0 all passed; 1 a threshold or a reply check failed; 2 bad input or environment;
+130 interrupted (Ctrl-C), after stopping everything the run started.`;
 
 export type Command =
   | { name: 'help' }

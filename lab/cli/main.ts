@@ -6,7 +6,8 @@ import { loadScenarioFile, runScenario } from '../index.ts';
 import { formatProgress, renderTable, writeJsonResult } from '../report/index.ts';
 import { parseCommand, USAGE } from './args.ts';
 
-export const EXIT = { pass: 0, fail: 1, input: 2 } as const;
+/** 0 all passed; 1 a threshold or a reply check failed; 2 bad input or environment; 130 Ctrl-C. */
+export const EXIT = { pass: 0, fail: 1, input: 2, interrupted: 130 } as const;
 
 const colorWanted = (stream: NodeJS.WriteStream): boolean => stream.isTTY === true && !process.env.NO_COLOR;
 
@@ -20,7 +21,7 @@ const reportError = (error: unknown): number => {
     process.stderr.write(`internal error: ${errorMessage(error)}\n`);
   }
   if (process.env.REDIS_FAULT_LAB_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
-  return EXIT.input;
+  return isLabError(error) && error.code === 'E_INTERRUPTED' ? EXIT.interrupted : EXIT.input;
 };
 
 const validate = async (files: string[]): Promise<number> => {

@@ -1,1 +1,1 @@
-export { LabError, isLabError, errorMessage, type LabErrorCode } from './lab-error.ts';
+export { LabError, isLabError, errorMessage, interruptedError, type LabErrorCode } from './lab-error.ts';

@@ -34,3 +34,7 @@ export const isLabError = (value: unknown): value is LabError =>
 // The message of anything thrown, for wrapping foreign errors into a LabError.
 export const errorMessage = (value: unknown): string =>
   value instanceof Error ? value.message : String(value);
+
+// The error every layer throws once an AbortSignal fired, after cleaning up.
+export const interruptedError = (): LabError =>
+  new LabError('E_INTERRUPTED', 'The run was interrupted', { hint: 'Everything the run started was stopped; rerun to get a result.' });

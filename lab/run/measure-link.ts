@@ -2,7 +2,7 @@
 // then measure in rotated order so that no config always runs first (or last).
 
 import type { Redis } from 'ioredis';
-import { LabError } from '../errors/index.ts';
+import { interruptedError } from '../errors/index.ts';
 import { calibrateLink, type ToxiproxyApi } from '../network/index.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { runIncr } from '../workload/index.ts';
@@ -32,7 +32,7 @@ const rotate = <T>(items: readonly T[], r: number): T[] => {
 };
 
 const checkAborted = (signal: AbortSignal | undefined) => {
-  if (signal?.aborted) throw new LabError('E_INTERRUPTED', 'The run was interrupted', { hint: 'Nothing was left running; rerun to get a result.' });
+  if (signal?.aborted) throw interruptedError();
 };
 
 export const measureLink = async (ctx: LinkContext, configs: ConfigRuns[]): Promise<Calibration> => {

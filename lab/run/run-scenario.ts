@@ -3,6 +3,7 @@
 // and leave nothing running that this call started, whatever happens.
 
 import { closeClient, connectClient } from '../client/index.ts';
+import { interruptedError } from '../errors/index.ts';
 import { calibrationWithinTolerance, applyLink, ToxiproxyApi } from '../network/index.ts';
 import { destroyHistograms, evaluateThresholds, modelFor } from '../metrics/index.ts';
 import { startRuntime, type RuntimeChoice, type StartedRuntime } from '../runtime/index.ts';
@@ -38,6 +39,10 @@ export const runScenario = async (scenario: Scenario, options: RunScenarioOption
   const choice = typeof options.runtime === 'string' ? options.runtime : 'auto';
   if (!given) emit({ type: 'runtime-starting', runtime: choice });
   const runtime = given ?? (await startRuntime(choice, { ...(options.signal ? { signal: options.signal } : {}) }));
+  if (!given && options.signal?.aborted) {
+    await runtime.stop();
+    throw interruptedError();
+  }
   if (!given) emit({ type: 'runtime-started', runtime: runtime.kind, ...(runtime.images ? { images: runtime.images } : {}) });
   try {
     return await measureScenario(scenario, runtime, emit, options.signal);

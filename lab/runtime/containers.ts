@@ -2,7 +2,7 @@
 // Toxiproxy on it; the proxy points at redis:6379 and the client uses Toxiproxy's mapped
 // port. Redis's own mapped port is the direct baseline.
 
-import { LabError, errorMessage } from '../errors/index.ts';
+import { LabError, errorMessage, interruptedError } from '../errors/index.ts';
 import { ToxiproxyApi } from '../network/toxiproxy-api.ts';
 import { chooseImages } from './images.ts';
 import { REDIS_PROXY_NAME } from './proxy-name.ts';
@@ -83,6 +83,7 @@ export const startContainersRuntime = async (options: StartOptions = {}): Promis
     };
   } catch (error) {
     await stop();
+    if (options.signal?.aborted) throw interruptedError();
     if (error instanceof LabError) throw error;
     throw new LabError('E_RUNTIME_START', `The containers runtime failed to start: ${errorMessage(error)}`, {
       hint:

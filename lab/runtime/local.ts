@@ -4,7 +4,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LabError, errorMessage } from '../errors/index.ts';
+import { LabError, errorMessage, interruptedError } from '../errors/index.ts';
 import { ToxiproxyApi } from '../network/toxiproxy-api.ts';
 import { startChildServer, type ChildServer } from './child-process.ts';
 import { findBinary } from './find-binary.ts';
@@ -68,6 +68,7 @@ export const startLocalRuntime = async (options: StartOptions = {}): Promise<Sta
     };
   } catch (error) {
     await stop();
+    if (options.signal?.aborted) throw interruptedError();
     if (error instanceof LabError) throw error;
     throw new LabError('E_RUNTIME_START', `The local runtime failed to start: ${errorMessage(error)}`, { cause: error });
   }

@@ -1,0 +1,126 @@
+// Readers for the shapes every section uses (mappings, keys, whole numbers, text). Each adds
+// a Problem and returns undefined instead of throwing, so one pass reports every problem.
+
+import { closest } from './suggest.ts';
+import { describeValue, formatPath, type FieldPath, type Problem } from './problems.ts';
+import type { IntRange } from './defaults.ts';
+
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const hasKey = (record: Record<string, unknown>, key: string): boolean =>
+  Object.prototype.hasOwnProperty.call(record, key);
+
+// `in workload` / `at the top level`: where a list of valid keys applies.
+const where = (path: FieldPath): string => (path.length === 0 ? 'at the top level' : `in ${formatPath(path)}`);
+
+// Unknown keys are errors, each at its own line, with the nearest valid key when one is close.
+// Returns the keys it suggested, so a misspelt required key is not also reported as missing.
+export const checkKeys = (
+  record: Record<string, unknown>,
+  allowed: readonly string[],
+  path: FieldPath,
+  problems: Problem[],
+): ReadonlySet<string> => {
+  const suggested = new Set<string>();
+  for (const key of Object.keys(record)) {
+    if (allowed.includes(key)) continue;
+    const guess = closest(key, allowed);
+    if (guess !== undefined) suggested.add(guess);
+    problems.push({
+      path: [...path, key],
+      at: 'key',
+      message: guess === undefined ? `unknown key "${key}"` : `unknown key "${key}"; did you mean "${guess}"?`,
+      hint: `valid keys ${where(path)}: ${allowed.join(', ')}`,
+    });
+  }
+  return suggested;
+};
+
+// A section that must be a mapping: reports what it got instead.
+export const readRecord = (
+  value: unknown,
+  path: FieldPath,
+  problems: Problem[],
+  hint: string,
+): Record<string, unknown> | undefined => {
+  if (isRecord(value)) return value;
+  problems.push({ path, message: `expected a mapping, got ${describeValue(value)}`, hint });
+  return undefined;
+};
+
+// A key that must be present with a value; reports it at the parent when absent, unless an
+// unknown key was already reported as its misspelling (`misspelt`, from checkKeys).
+export const requireKey = (
+  record: Record<string, unknown>,
+  key: string,
+  path: FieldPath,
+  problems: Problem[],
+  hint: string,
+  misspelt: ReadonlySet<string> = new Set(),
+): unknown => {
+  const value = record[key];
+  if (hasKey(record, key) && value !== null) return value;
+  if (!hasKey(record, key) && misspelt.has(key)) return undefined;
+  problems.push({
+    path: [...path, key],
+    at: 'key',
+    message: hasKey(record, key) ? 'has no value' : 'required key is missing',
+    hint,
+  });
+  return undefined;
+};
+
+// An optional key: absent and empty (`key:` with nothing after it) both mean "use the default".
+export const optionalKey = (record: Record<string, unknown>, key: string): unknown =>
+  hasKey(record, key) && record[key] !== null ? record[key] : undefined;
+
+// Whole numbers with inclusive bounds; quoted digits get a hint to drop the quotes.
+export const readInt = (
+  value: unknown,
+  path: FieldPath,
+  range: IntRange,
+  problems: Problem[],
+  hint: string,
+): number | undefined => {
+  const expected = `a whole number from ${range.min} to ${range.max}`;
+  if (typeof value === 'number' && Number.isInteger(value)) {
+    if (value >= range.min && value <= range.max) return value;
+    problems.push({ path, message: `${value} is out of range; expected ${expected}`, hint });
+    return undefined;
+  }
+  const quoted = typeof value === 'string' && /^\s*-?\d+\s*$/.test(value);
+  problems.push({
+    path,
+    message: `expected ${expected}, got ${describeValue(value)}`,
+    hint: quoted ? `write the number without quotes; ${hint}` : hint,
+  });
+  return undefined;
+};
+
+// Non-empty text; `singleLine` rejects line breaks (names appear in ids and table titles).
+export const readText = (
+  value: unknown,
+  path: FieldPath,
+  problems: Problem[],
+  options: { hint: string; singleLine: boolean; nonEmpty: boolean },
+): string | undefined => {
+  if (typeof value !== 'string') {
+    const scalar = typeof value === 'number' || typeof value === 'boolean';
+    problems.push({
+      path,
+      message: `expected text, got ${describeValue(value)}`,
+      hint: scalar ? `quote it: "${String(value)}"` : options.hint,
+    });
+    return undefined;
+  }
+  if (options.nonEmpty && value.trim() === '') {
+    problems.push({ path, message: 'must not be empty', hint: options.hint });
+    return undefined;
+  }
+  if (options.singleLine && /[\r\n]/.test(value)) {
+    problems.push({ path, message: 'must be a single line', hint: options.hint });
+    return undefined;
+  }
+  return value;
+};
