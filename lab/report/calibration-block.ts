@@ -33,8 +33,9 @@ const calibrationRow = (c: Calibration): GridRow => ({
 });
 
 export const renderCalibration = (calibration: readonly Calibration[], color: boolean): string[] => {
-  const title = `${paint('Calibration', 'bold', color)} ${paint('(median PING through the proxy; added = PING - direct baseline, compare with rtt;\n  toxics: latency configured per direction, lowered where the proxy overshoots)', 'dim', color)}`;
+  const title = `${paint('Calibration', 'bold', color)} ${paint('(median PING through the proxy; added = PING - direct baseline, compare with rtt)', 'dim', color)}`;
   if (calibration.length === 0) return [title, '  none'];
   const sorted = [...calibration].sort((a, b) => a.requestedRttMs - b.requestedRttMs || a.jitterMs - b.jitterMs);
-  return [title, ...renderGrid(COLUMNS, sorted.map(calibrationRow), color)];
+  const note = paint("  toxics up/down: latency configured per direction; calibration lowers it where Toxiproxy's timers overshoot.", 'dim', color);
+  return [title, ...renderGrid(COLUMNS, sorted.map(calibrationRow), color), note];
 };

@@ -12,7 +12,7 @@ describe('renderTable', () => {
     expect(plain).toContain('Scenario: cross-dc-incr');
     expect(plain).toContain('ghcr.io/shopify/toxiproxy:2.12.0 (upstream)');
     expect(plain).toContain('ioredis 5.6.1');
-    expect(plain).toMatch(/10\s+0\s+10\.52\s+0\.09\s+10\.43\s+10\.41-10\.77\s+50/);
+    expect(plain).toMatch(/10\s+0\s+5\/5\s+10\.52\s+0\.09\s+10\.43\s+10\.41-10\.77\s+50/);
     const syncRow = plain.split('\n').find((line) => line.trimStart().startsWith('sync ') && line.includes('21310'));
     expect(syncRow).toBeDefined();
     expect(syncRow).toMatch(/sync\s+2048\s+21310\s+21289-21402\s+96\s+21091\s+1\.01\s+10\.39\s+10\.87\s+12\.95\s+3\/3$/);
