@@ -19,7 +19,7 @@ export const startChildServer = async (
   isReady: () => Promise<boolean>,
   timeoutMs = 10_000,
 ): Promise<ChildServer> => {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' } });
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4_000);

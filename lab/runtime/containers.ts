@@ -20,8 +20,13 @@ export const REDIS_CONTAINER_COMMAND = ['redis-server', '--port', String(REDIS_P
 
 // The lab removes what it starts itself (see reaper.ts), so Ryuk, whose image a machine
 // without a registry lacks, is off unless the user asked for it.
+// On a local engine the mapped ports are on this host: saying so up front spares
+// Testcontainers its host detection, which inside a container (a /.dockerenv file) pulls
+// alpine:3.14 and fails on a machine without a registry.
 export const loadTestcontainers = async () => {
   process.env.TESTCONTAINERS_RYUK_DISABLED ??= 'true';
+  const dockerHost = process.env.DOCKER_HOST ?? '';
+  if (dockerHost === '' || dockerHost.startsWith('unix://')) process.env.TESTCONTAINERS_HOST_OVERRIDE ??= '127.0.0.1';
   return import('testcontainers');
 };
 
@@ -62,6 +67,7 @@ export const startContainersRuntime = async (options: StartOptions = {}): Promis
       .withLabels(labels)
       .withNetwork(network)
       .withExposedPorts(TOXIPROXY_API_PORT, PROXY_PORT)
+      .withEnvironment({ LOG_LEVEL: 'warn' }) // Toxiproxy logs every connection otherwise
       .withWaitStrategy(tc.Wait.forHttp('/version', TOXIPROXY_API_PORT))
       .withStartupTimeout(STARTUP_TIMEOUT_MS)
       .start();

@@ -1,0 +1,3 @@
+module redis-fault-lab/offline/redis-entrypoint
+
+go 1.21
