@@ -4,8 +4,8 @@
 // Toxiproxy sleeps with Go's time.After, which overshoots by up to about a millisecond per
 // direction (measured here: 5 ms + 5 ms of toxics gave 11.4 ms). `rtt: 10ms` promises a
 // PING round trip 10 ms above the baseline, so calibration measures, and when the link adds
-// more than asked it lowers the configured latency by the whole milliseconds of the excess
-// and measures again, keeping whichever setting came closest. The result says what was
+// more than asked it lowers the configured latency a millisecond at a time and measures
+// again, keeping whichever setting came closest. The result says what was
 // configured and what was measured.
 
 import type { Redis } from 'ioredis';
@@ -17,7 +17,7 @@ import type { ToxiproxyApi } from './toxiproxy-api.ts';
 /** Untimed PINGs before sampling, so connection set-up and JIT don't land in the samples. */
 const WARMUP_PINGS = 3;
 /** Settings tried per rtt at most (the first is the requested latency itself). */
-const MAX_ATTEMPTS = 3;
+const MAX_ATTEMPTS = 4;
 
 // Round-trip times of `count` sequential PINGs, in ms (hrtime, sub-microsecond resolution).
 export const samplePingMs = async (client: Redis, count: number): Promise<number[]> => {
@@ -78,25 +78,24 @@ export interface CalibrateLinkInput {
 }
 
 // Applies the profile, measures, and corrects the configured latency for the proxy's
-// overshoot; leaves the best setting applied and returns its calibration.
+// overshoot: while the link adds more than requested, configure one millisecond less and
+// measure again; keep the closest setting, leave it applied and return its calibration.
 export const calibrateLink = async (input: CalibrateLinkInput): Promise<Calibration> => {
   const { api, proxyName, profile, direct, proxied, pings } = input;
-  let appliedMs = profile.rttMs;
   const measure = async (toxicRttMs: number): Promise<Calibration> => {
     await applyLink(api, proxyName, profile, toxicRttMs);
-    appliedMs = toxicRttMs;
     const baseline = await samplePingMs(direct, pings);
     return summarizeCalibration(profile, baseline, await samplePingMs(proxied, pings), toxicRttMs);
   };
-  const configured = (c: Calibration) => c.upstreamLatencyMs + c.downstreamLatencyMs;
-  let best = await measure(profile.rttMs);
-  for (let attempt = 1; attempt < MAX_ATTEMPTS && profile.rttMs > 0; attempt++) {
-    const excessMs = Math.round(best.addedMs - profile.rttMs);
-    if (excessMs <= 0) break;
-    const next = await measure(Math.max(0, configured(best) - excessMs));
-    if (Math.abs(next.addedMs - profile.rttMs) >= Math.abs(best.addedMs - profile.rttMs)) break;
-    best = next;
+  const miss = (c: Calibration) => Math.abs(c.addedMs - profile.rttMs);
+  let toxicRttMs = profile.rttMs;
+  let latest = await measure(toxicRttMs);
+  let best = latest;
+  for (let attempt = 1; attempt < MAX_ATTEMPTS && toxicRttMs > 0 && latest.addedMs > profile.rttMs; attempt++) {
+    toxicRttMs -= 1;
+    latest = await measure(toxicRttMs);
+    if (miss(latest) < miss(best)) best = latest;
   }
-  if (configured(best) !== appliedMs) await applyLink(api, proxyName, profile, configured(best));
+  if (latest !== best) await applyLink(api, proxyName, profile, best.upstreamLatencyMs + best.downstreamLatencyMs);
   return best;
 };
