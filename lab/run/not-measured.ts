@@ -4,5 +4,6 @@ export const NOT_MEASURED = [
   "A pipeline command's latency is its whole batch's time; the time a request would wait for its batch to fill is not modelled.",
   'One client connection on one machine: client CPU and Node event-loop time are inside every figure; server-side command time is not separated out.',
   'No persistence (save "", appendonly no), no TLS, no bandwidth cap, no packet loss: the link adds latency only.',
+  'Client memory (peak RSS, heap) and server INFO deltas are not collected yet.',
   'Calibration measures PING; latency toxics apply per chunk, so a large write split into several chunks may be delayed more than the calibrated rtt.',
 ];

@@ -5,7 +5,8 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { labContainerIds } from './support.ts';
+import { startRuntime } from '../../lab/index.ts';
+import { labContainerIds, labNetworkNames } from './support.ts';
 
 const BIN = new URL('../../lab/cli/bin.mjs', import.meta.url).pathname;
 
@@ -111,5 +112,28 @@ expect:
     expect(result.code).toBe(130);
     expect(result.stderr).toContain('interrupted');
     expect(await labContainerIds()).toEqual(before);
+  });
+
+  it('after a SIGKILL leaves containers behind, the next run removes them', async () => {
+    const before = await labContainerIds();
+    const file = await scenarioFile(
+      'killed.yaml',
+      'name: killed\nworkload: { command: INCR, commands: 100000 }\nmodes: [sync]\nnetwork: { rtt: [20ms] }\nwarmup: 0\nrepeat: 1\ncalibration: { pings: 5 }\n',
+    );
+    let sent = false;
+    const killed = await cli(['run', file, '--runtime', 'containers'], (stderr, kill) => {
+      if (!sent && stderr.includes('calibrated rtt=20ms')) {
+        sent = true;
+        kill('SIGKILL');
+      }
+    });
+    expect(killed.code).toBeNull();
+    const orphans = (await labContainerIds()).filter((id) => !before.includes(id));
+    expect(orphans).toHaveLength(2);
+    const runtime = await startRuntime('containers');
+    await runtime.stop();
+    const after = await labContainerIds();
+    for (const id of orphans) expect(after).not.toContain(id);
+    expect(await labNetworkNames()).toEqual([]);
   });
 });
