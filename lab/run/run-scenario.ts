@@ -46,6 +46,10 @@ export const runScenario = async (scenario: Scenario, options: RunScenarioOption
   if (!given) emit({ type: 'runtime-started', runtime: runtime.kind, ...(runtime.images ? { images: runtime.images } : {}) });
   try {
     return await measureScenario(scenario, runtime, emit, options.signal);
+  } catch (error) {
+    // An abort drops connections, so whatever was in flight (a run, a calibration PING)
+    // fails with a connection error: report the abort, not its side effect.
+    throw options.signal?.aborted ? interruptedError() : error;
   } finally {
     if (!given) {
       emit({ type: 'stopping' });
