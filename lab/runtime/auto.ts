@@ -2,6 +2,7 @@
 // else an error that says what to install.
 
 import { LabError, errorMessage } from '../errors/index.ts';
+import type { RuntimeKind } from '../run/result.ts';
 import { loadTestcontainers, startContainersRuntime } from './containers.ts';
 import { localBinaries, startLocalRuntime } from './local.ts';
 import type { RuntimeChoice, StartOptions, StartedRuntime } from './types.ts';
@@ -23,15 +24,28 @@ export const dockerUnavailableReason = async (): Promise<string | undefined> => 
   }
 };
 
-export const startRuntime = async (choice: RuntimeChoice, options: StartOptions = {}): Promise<StartedRuntime> => {
-  if (choice === 'containers') return startContainersRuntime(options);
-  if (choice === 'local') return startLocalRuntime(options);
-  const dockerProblem = await dockerUnavailableReason();
-  if (dockerProblem === undefined) return startContainersRuntime(options);
-  options.onNote?.(`no Docker engine answers (${dockerProblem}); trying local binaries`);
-  const binaries = await localBinaries();
-  if (binaries.redis && binaries.toxiproxy) return startLocalRuntime(options);
-  throw new LabError('E_RUNTIME_UNAVAILABLE', `No runtime is available: no Docker engine answers (${dockerProblem}) and redis-server / toxiproxy-server are not on PATH`, {
-    hint: 'Run `bash docker/provision.sh` as root on Debian (installs docker.io, redis-server and toxiproxy-server 2.12.0 and starts dockerd), or start a Docker engine, or pass --runtime local with both binaries on PATH.',
+export interface AvailableParts {
+  /** Why no Docker engine can be used; undefined when one answers. */
+  dockerProblem: string | undefined;
+  binaries: { redis?: string; toxiproxy?: string };
+}
+
+// The `auto` decision, kept pure so it can be tested without taking Docker away.
+export const pickRuntime = ({ dockerProblem, binaries }: AvailableParts): RuntimeKind => {
+  if (dockerProblem === undefined) return 'containers';
+  if (binaries.redis && binaries.toxiproxy) return 'local';
+  const missing = [!binaries.redis && 'redis-server', !binaries.toxiproxy && 'toxiproxy-server'].filter(Boolean).join(' and ');
+  throw new LabError('E_RUNTIME_UNAVAILABLE', `No runtime is available: no Docker engine answers (${dockerProblem}) and ${missing} ${missing.includes(' and ') ? 'are' : 'is'} not on PATH`, {
+    hint: 'Run `bash docker/provision.sh` as root on Debian (installs docker.io, redis-server and toxiproxy-server 2.12.0 and starts dockerd), or start a Docker engine, or put both binaries on PATH and pass --runtime local.',
   });
+};
+
+export const startRuntime = async (choice: RuntimeChoice, options: StartOptions = {}): Promise<StartedRuntime> => {
+  let kind: RuntimeKind = choice === 'auto' ? 'containers' : choice;
+  if (choice === 'auto') {
+    const dockerProblem = await dockerUnavailableReason();
+    if (dockerProblem !== undefined) options.onNote?.(`no Docker engine answers (${dockerProblem}); trying local binaries`);
+    kind = pickRuntime({ dockerProblem, binaries: dockerProblem === undefined ? {} : await localBinaries() });
+  }
+  return kind === 'containers' ? startContainersRuntime(options) : startLocalRuntime(options);
 };

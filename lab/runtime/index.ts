@@ -1,4 +1,4 @@
-export { startRuntime, dockerUnavailableReason } from './auto.ts';
+export { startRuntime, dockerUnavailableReason, pickRuntime, type AvailableParts } from './auto.ts';
 export { startContainersRuntime, REDIS_CONTAINER_COMMAND } from './containers.ts';
 export { startLocalRuntime, localBinaries } from './local.ts';
 export { chooseImages, pinnedImage, OFFLINE_IMAGES } from './images.ts';

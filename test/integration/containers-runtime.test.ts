@@ -72,3 +72,14 @@ describe('containers runtime', () => {
     expect(networks).toHaveLength(1);
   });
 });
+
+describe('auto runtime', () => {
+  it('picks containers when a Docker engine answers', async () => {
+    const runtime = await startRuntime('auto');
+    try {
+      expect(runtime.kind).toBe('containers');
+    } finally {
+      await runtime.stop();
+    }
+  });
+});
