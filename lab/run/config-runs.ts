@@ -21,11 +21,18 @@ export const newConfigRuns = (cell: ConfigCell, index: number): ConfigRuns => ({
   histogram: createLatencyHistogram(),
 });
 
-// Turns a finished run into its record; a verified run's waits go into the histogram, each
-// wait counted once per command it answered (a batch of 256 is 256 samples of its time).
+// What the result keeps of one run.
+export const runRecord = (run: IncrRun, order: number): RunRecord => ({
+  order,
+  totalMs: run.outcome.totalMs,
+  verified: run.verified,
+  ...(run.failure === undefined ? {} : { failure: run.failure }),
+});
+
+// Keeps a measured run; a verified run's waits go into the histogram, each wait counted
+// once per command it answered (a batch of 256 is 256 samples of its time).
 export const recordRun = (config: ConfigRuns, run: IncrRun, order: number): RunRecord => {
-  const record: RunRecord = { order, totalMs: run.outcome.totalMs, verified: run.verified };
-  if (run.failure !== undefined) record.failure = run.failure;
+  const record = runRecord(run, order);
   if (run.verified) {
     const { waitUs, waitSize } = run.outcome;
     for (let i = 0; i < waitUs.length; i++) recordUs(config.histogram, waitUs[i] ?? 0, waitSize[i] ?? 0);

@@ -7,7 +7,7 @@ import { calibrateLink, type ToxiproxyApi } from '../network/index.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { runIncr } from '../workload/index.ts';
 import type { ConfigRuns } from './config-runs.ts';
-import { recordRun } from './config-runs.ts';
+import { recordRun, runRecord } from './config-runs.ts';
 import type { ProgressListener } from './progress.ts';
 import type { Calibration } from './result.ts';
 
@@ -50,17 +50,20 @@ export const measureLink = async (ctx: LinkContext, configs: ConfigRuns[]): Prom
   });
   emit({ type: 'calibrated', calibration });
 
-  for (const config of configs) emit({ type: 'config-start', configId: config.cell.id, index: config.index, total: ctx.total });
+  const started = new Set<ConfigRuns>();
   const runOnce = async (config: ConfigRuns) => {
     checkAborted(ctx.signal);
+    if (!started.has(config)) {
+      started.add(config);
+      emit({ type: 'config-start', configId: config.cell.id, index: config.index, total: ctx.total });
+    }
     const run = await runIncr(ctx.proxied, ctx.direct, config.cell.mode, scenario.workload);
     checkAborted(ctx.signal); // an abort drops the connection: the run it cut short is not a result
     return run;
   };
   for (let w = 0; w < scenario.warmup; w++) {
     for (const config of rotate(configs, w)) {
-      const run = await runOnce(config);
-      const record = { order: -1, totalMs: run.outcome.totalMs, verified: run.verified, ...(run.failure ? { failure: run.failure } : {}) };
+      const record = runRecord(await runOnce(config), -1); // warmups are reported, never kept
       emit({ type: 'run-done', configId: config.cell.id, index: config.index, total: ctx.total, warmup: true, runIndex: w, runCount: scenario.warmup, run: record });
     }
   }
