@@ -16,3 +16,4 @@ export { modelFor, modelMs } from './model.ts';
 export type { ModelInputs } from './model.ts';
 export { evaluateThresholds, figureOf } from './thresholds.ts';
 export { modeOfConfig, sameMode } from './config-mode.ts';
+export { watchGcPauses, type GcWatch } from './gc-pauses.ts';

@@ -37,7 +37,8 @@ export const formatProgress = (event: ProgressEvent): string | null => {
       return (
         `${position(event.index, event.total, event.configId)}  ` +
         `${event.warmup ? 'warmup' : 'run'} ${event.runIndex + 1}/${event.runCount}  ` +
-        `${formatMs(event.run.totalMs)} ms  ${runOutcome(event.run)}`
+        `${formatMs(event.run.totalMs)} ms  ${runOutcome(event.run)}` +
+        (event.run.clientGcMs >= 1 ? `  (client GC ${fixed(event.run.clientGcMs, 1)} ms)` : '')
       );
     case 'config-done':
       return configDoneLine(event.config);

@@ -26,6 +26,7 @@ export const runRecord = (run: IncrRun, order: number): RunRecord => ({
   order,
   totalMs: run.outcome.totalMs,
   verified: run.verified,
+  clientGcMs: run.clientGcMs,
   ...(run.failure === undefined ? {} : { failure: run.failure }),
 });
 

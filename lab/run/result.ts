@@ -55,6 +55,8 @@ export interface RunRecord {
   totalMs: number;
   /** Every reply was checked and the final state matched: only verified runs count. */
   verified: boolean;
+  /** Client (Node) garbage-collection pause time inside the timed span, ms: explains outliers. */
+  clientGcMs: number;
   /** Why a run failed verification or errored. */
   failure?: string;
 }

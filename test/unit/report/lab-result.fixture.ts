@@ -16,9 +16,9 @@ const configs: ConfigResult[] = [
   {
     id: 'sync@rtt=0ms', rttMs: 0, jitterMs: 0, mode: 'sync', batch: 1, commands: 2048, waits: 2048,
     runs: [
-      { order: 0, totalMs: 201.5, verified: true },
-      { order: 2, totalMs: 198.2, verified: true },
-      { order: 4, totalMs: 204.9, verified: true },
+      { order: 0, totalMs: 201.5, verified: true, clientGcMs: 0 },
+      { order: 2, totalMs: 198.2, verified: true, clientGcMs: 0 },
+      { order: 4, totalMs: 204.9, verified: true, clientGcMs: 0 },
     ],
     medianMs: 201.5, minMs: 198.2, maxMs: 204.9, opsPerSec: 10_163.8, modelMs: 201.5,
     latencyUs: latency(95, 180, 2_310), errors: 0,
@@ -26,9 +26,9 @@ const configs: ConfigResult[] = [
   {
     id: 'pipeline:256@rtt=0ms', rttMs: 0, jitterMs: 0, mode: 'pipeline', batch: 256, commands: 2048, waits: 8,
     runs: [
-      { order: 1, totalMs: 4.12, verified: true },
-      { order: 3, totalMs: 3.98, verified: true },
-      { order: 5, totalMs: 4.3, verified: true },
+      { order: 1, totalMs: 4.12, verified: true, clientGcMs: 0 },
+      { order: 3, totalMs: 3.98, verified: true, clientGcMs: 0 },
+      { order: 5, totalMs: 4.3, verified: true, clientGcMs: 0 },
     ],
     medianMs: 4.12, minMs: 3.98, maxMs: 4.3, opsPerSec: 497_087.4, modelMs: 4.12,
     latencyUs: latency(1_020, 1_890, 2_004), errors: 0,
@@ -36,9 +36,9 @@ const configs: ConfigResult[] = [
   {
     id: 'sync@rtt=10ms', rttMs: 10, jitterMs: 0, mode: 'sync', batch: 1, commands: 2048, waits: 2048,
     runs: [
-      { order: 0, totalMs: 21_310.4, verified: true },
-      { order: 2, totalMs: 21_288.7, verified: true },
-      { order: 4, totalMs: 21_402.1, verified: true },
+      { order: 0, totalMs: 21_310.4, verified: true, clientGcMs: 0 },
+      { order: 2, totalMs: 21_288.7, verified: true, clientGcMs: 0 },
+      { order: 4, totalMs: 21_402.1, verified: true, clientGcMs: 0 },
     ],
     medianMs: 21_310.4, minMs: 21_288.7, maxMs: 21_402.1, opsPerSec: 96.1, modelMs: 21_090.7,
     latencyUs: latency(10_390, 10_870, 12_950), errors: 0,
@@ -46,9 +46,9 @@ const configs: ConfigResult[] = [
   {
     id: 'pipeline:256@rtt=10ms', rttMs: 10, jitterMs: 0, mode: 'pipeline', batch: 256, commands: 2048, waits: 8,
     runs: [
-      { order: 1, totalMs: 88.4, verified: true },
-      { order: 3, totalMs: 90.1, verified: false, failure: 'reply 1733 was "ERR max number of clients reached", expected an integer' },
-      { order: 5, totalMs: 87.7, verified: false, failure: 'final counter 4095, expected 4096' },
+      { order: 1, totalMs: 88.4, verified: true, clientGcMs: 0 },
+      { order: 3, totalMs: 90.1, verified: false, clientGcMs: 0, failure: 'reply 1733 was "ERR max number of clients reached", expected an integer' },
+      { order: 5, totalMs: 87.7, verified: false, clientGcMs: 0, failure: 'final counter 4095, expected 4096' },
     ],
     medianMs: 88.4, minMs: 88.4, maxMs: 88.4, opsPerSec: 23_167.4, modelMs: 85.72,
     latencyUs: latency(43_100, 86_020, 88_380), errors: 2,

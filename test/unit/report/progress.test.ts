@@ -7,15 +7,24 @@ describe('formatProgress', () => {
     expect(
       formatProgress({
         type: 'run-done', configId: 'pipeline:64@rtt=10ms', index: 2, total: 20,
-        warmup: false, runIndex: 1, runCount: 3, run: { order: 7, totalMs: 41.23, verified: true },
+        warmup: false, runIndex: 1, runCount: 3, run: { order: 7, totalMs: 41.23, verified: true, clientGcMs: 0.4 },
       }),
     ).toBe('[3/20] pipeline:64@rtt=10ms  run 2/3  41.2 ms  verified');
+  });
+
+  it('names client GC pauses of a millisecond or more, which explain outliers', () => {
+    expect(
+      formatProgress({
+        type: 'run-done', configId: 'pipeline:256@rtt=0ms', index: 3, total: 4,
+        warmup: false, runIndex: 0, runCount: 3, run: { order: 3, totalMs: 12.6, verified: true, clientGcMs: 10.94 },
+      }),
+    ).toBe('[4/4] pipeline:256@rtt=0ms  run 1/3  12.6 ms  verified  (client GC 10.9 ms)');
   });
 
   it('shows why a run failed', () => {
     const line = formatProgress({
       type: 'run-done', configId: 'sync@rtt=0ms', index: 0, total: 4, warmup: true, runIndex: 0, runCount: 1,
-      run: { order: 0, totalMs: 200, verified: false, failure: 'final counter 2047, expected 2048' },
+      run: { order: 0, totalMs: 200, verified: false, clientGcMs: 0, failure: 'final counter 2047, expected 2048' },
     });
     expect(line).toBe('[1/4] sync@rtt=0ms  warmup 1/1  200.0 ms  FAILED: final counter 2047, expected 2048');
   });
