@@ -46,7 +46,10 @@ describe('containers runtime', () => {
     for (const config of result.configs) {
       expect(config.runs.map((r) => r.verified)).toEqual([true, true, true]);
       // GC pauses are measured inside the timed span, so they can never exceed it.
-      for (const run of config.runs) expect(run.clientGcMs).toBeGreaterThanOrEqual(0), expect(run.clientGcMs).toBeLessThanOrEqual(run.totalMs);
+      for (const run of config.runs) {
+        expect(run.clientGcMs).toBeGreaterThanOrEqual(0);
+        expect(run.clientGcMs).toBeLessThanOrEqual(run.totalMs);
+      }
     }
     expect(result.thresholds.map((t) => t.pass)).toEqual([true]);
     expect(result.pass).toBe(true);
