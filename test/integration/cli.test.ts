@@ -31,6 +31,9 @@ const cli = (args: string[], onStderr?: (text: string, kill: (signal: NodeJS.Sig
     child.once('close', (code) => resolve({ code, stdout, stderr }));
   });
 
+// Minutes of sync INCR at 20 ms: long enough to be interrupted in the middle of a run.
+const LONG_RUN = 'name: long\nworkload: { command: INCR, commands: 100000 }\nmodes: [sync]\nnetwork: { rtt: [20ms] }\nwarmup: 0\nrepeat: 1\ncalibration: { pings: 5 }\n';
+
 let dir: string;
 const scenarioFile = async (name: string, yaml: string): Promise<string> => {
   const file = join(dir, name);
@@ -97,10 +100,7 @@ expect:
     ['in the middle of a measured run', 'calibrated rtt=20ms'],
   ])('on Ctrl-C %s: stops the containers it started and exits 130', async (_when, trigger) => {
     const before = await labContainerIds();
-    const file = await scenarioFile(
-      'long.yaml',
-      'name: long\nworkload: { command: INCR, commands: 100000 }\nmodes: [sync]\nnetwork: { rtt: [20ms] }\nwarmup: 0\nrepeat: 1\ncalibration: { pings: 5 }\n',
-    );
+    const file = await scenarioFile('long.yaml', LONG_RUN);
     let sent = false;
     const result = await cli(['run', file, '--runtime', 'containers'], (stderr, kill) => {
       if (!sent && stderr.includes(trigger)) {
@@ -116,10 +116,7 @@ expect:
 
   it('after a SIGKILL leaves containers behind, the next run removes them', async () => {
     const before = await labContainerIds();
-    const file = await scenarioFile(
-      'killed.yaml',
-      'name: killed\nworkload: { command: INCR, commands: 100000 }\nmodes: [sync]\nnetwork: { rtt: [20ms] }\nwarmup: 0\nrepeat: 1\ncalibration: { pings: 5 }\n',
-    );
+    const file = await scenarioFile('killed.yaml', LONG_RUN);
     let sent = false;
     const killed = await cli(['run', file, '--runtime', 'containers'], (stderr, kill) => {
       if (!sent && stderr.includes('calibrated rtt=20ms')) {
