@@ -5,6 +5,8 @@ import { LabError } from '../errors/index.ts';
 
 export interface ChildServer {
   pid: number;
+  /** The executable, as started. */
+  command: string;
   /** SIGTERM, then SIGKILL after a grace period; resolves once the process has exited. */
   stop(): Promise<void>;
 }
@@ -32,7 +34,7 @@ export const startChildServer = async (
     spawnError = error;
   });
 
-  const server: ChildServer = { pid: child.pid ?? -1, stop: () => stopChild(child, exited) };
+  const server: ChildServer = { pid: child.pid ?? -1, command, stop: () => stopChild(child, exited) };
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (spawnError || child.exitCode !== null) break;

@@ -4,3 +4,4 @@ export { startLocalRuntime, localBinaries } from './local.ts';
 export { chooseImages, pinnedImage, OFFLINE_IMAGES } from './images.ts';
 export { LAB_LABEL } from './reaper.ts';
 export type { Endpoint, StartedRuntime, StartOptions, StopReport, RuntimeChoice } from './types.ts';
+export { pidAlive } from './pid-alive.ts';

@@ -9,6 +9,7 @@ import { ToxiproxyApi } from '../network/toxiproxy-api.ts';
 import { startChildServer, type ChildServer } from './child-process.ts';
 import { findBinary } from './find-binary.ts';
 import { freePort } from './free-port.ts';
+import { LOCAL_DIR_PREFIX, killOnExit, reapLocalOrphans, writeOwner } from './local-orphans.ts';
 import { httpAnswers, redisAnswersPing } from './probes.ts';
 import { REDIS_PROXY_NAME } from './proxy-name.ts';
 import { once, runStopSteps } from './stop-all.ts';
@@ -29,11 +30,16 @@ export const startLocalRuntime = async (options: StartOptions = {}): Promise<Sta
       hint: 'Run `bash docker/provision.sh` as root (installs Debian redis-server and builds toxiproxy-server 2.12.0), or set REDIS_FAULT_LAB_REDIS_SERVER / REDIS_FAULT_LAB_TOXIPROXY_SERVER to the binaries.',
     });
   }
+  await reapLocalOrphans();
   const started: ChildServer[] = [];
-  const dataDir = await mkdtemp(join(tmpdir(), 'redis-fault-lab-'));
-  const stop = once(() =>
-    runStopSteps([...[...started].reverse().map((s) => () => s.stop()), () => rm(dataDir, { recursive: true, force: true })]),
-  );
+  const pids = () => started.map((s) => s.pid);
+  const dataDir = await mkdtemp(join(tmpdir(), LOCAL_DIR_PREFIX));
+  const unhookExit = killOnExit(pids);
+  const stop = once(async () => {
+    const report = await runStopSteps([...[...started].reverse().map((s) => () => s.stop()), () => rm(dataDir, { recursive: true, force: true })]);
+    unhookExit();
+    return report;
+  });
   try {
     const redisPort = await freePort();
     options.onNote?.(`starting redis-server on ${HOST}:${redisPort}`);
@@ -45,6 +51,7 @@ export const startLocalRuntime = async (options: StartOptions = {}): Promise<Sta
         () => redisAnswersPing({ host: HOST, port: redisPort }),
       ),
     );
+    await writeOwner(dataDir, started);
     options.signal?.throwIfAborted();
     const apiPort = await freePort();
     const apiUrl = `http://${HOST}:${apiPort}`;
@@ -54,6 +61,7 @@ export const startLocalRuntime = async (options: StartOptions = {}): Promise<Sta
         httpAnswers(`${apiUrl}/version`),
       ),
     );
+    await writeOwner(dataDir, started);
     options.signal?.throwIfAborted();
     const proxyPort = await freePort();
     await new ToxiproxyApi(apiUrl).createProxy(REDIS_PROXY_NAME, `${HOST}:${proxyPort}`, `${HOST}:${redisPort}`);
@@ -63,7 +71,7 @@ export const startLocalRuntime = async (options: StartOptions = {}): Promise<Sta
       proxied: { host: HOST, port: proxyPort },
       toxiproxyApiUrl: apiUrl,
       proxyName: REDIS_PROXY_NAME,
-      resources: { pids: started.map((s) => s.pid), containers: [], networks: [] },
+      resources: { pids: pids(), containers: [], networks: [] },
       stop,
     };
   } catch (error) {

@@ -5,21 +5,13 @@
 
 import { randomBytes } from 'node:crypto';
 import type { ContainerRuntimeClient } from 'testcontainers';
+import { pidAlive } from './pid-alive.ts';
 
 export const LAB_LABEL = 'redis-fault-lab';
 const NAME_PREFIX = 'redis-fault-lab-';
 
 // `redis-fault-lab-<pid>-<random>-<role>`: the pid lets a later run spot orphans by name.
 export const labResourceName = (role: string): string => `${NAME_PREFIX}${process.pid}-${randomBytes(3).toString('hex')}-${role}`;
-
-const pidAlive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 const orphanPid = (name: string): number | undefined => {
   const match = new RegExp(`^/?${NAME_PREFIX}(\\d+)-`).exec(name);

@@ -1,8 +1,20 @@
 // The local runtime: redis-server and toxiproxy-server as child processes on 127.0.0.1.
 
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { calibrationWithinTolerance, runScenario, startRuntime } from '../../lab/index.ts';
 import { inlineScenario, processAlive } from './support.ts';
+
+const execFileAsync = promisify(execFile);
+const EXIT_WITHOUT_STOP = new URL('../fixtures/programs/exit-without-stop.ts', import.meta.url).pathname;
+// Starts a local runtime, prints its pids and waits to be killed.
+const KILLED_OWNER = `
+const { startRuntime } = await import(${JSON.stringify(new URL('../../lab/index.ts', import.meta.url).pathname)});
+const runtime = await startRuntime('local');
+process.stdout.write(JSON.stringify(runtime.resources.pids) + '\\n');
+setInterval(() => {}, 1000);
+`;
 
 describe('local runtime', () => {
   it('runs a scenario through a real proxy and stops both processes', async () => {
@@ -48,9 +60,31 @@ warmup: 0
 repeat: 1
 `);
     setTimeout(() => abort.abort(), 1_500);
-    const error = await runScenario(scenario, { runtime, signal: abort.signal }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: 'E_INTERRUPTED' });
-    await runtime.stop();
+    try {
+      const error = await runScenario(scenario, { runtime, signal: abort.signal }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'E_INTERRUPTED' });
+    } finally {
+      await runtime.stop();
+    }
     expect(runtime.resources.pids.some(processAlive)).toBe(false);
+  });
+
+  it('takes its servers down when the process exits without stopping them', async () => {
+    const { stdout } = await execFileAsync(process.execPath, ['--import', 'tsx', EXIT_WITHOUT_STOP]);
+    const pids = JSON.parse(stdout) as number[];
+    expect(pids).toHaveLength(2);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(pids.filter(processAlive)).toEqual([]);
+  });
+
+  it('kills the servers of a SIGKILLed owner on the next start', async () => {
+    const owner = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', KILLED_OWNER], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const pids = await new Promise<number[]>((resolve) => owner.stdout.once('data', (chunk: Buffer) => resolve(JSON.parse(chunk.toString()))));
+    owner.kill('SIGKILL');
+    await new Promise((resolve) => owner.once('close', resolve));
+    expect(pids.filter(processAlive)).toHaveLength(2);
+    const next = await startRuntime('local');
+    await next.stop();
+    expect(pids.filter(processAlive)).toEqual([]);
   });
 });

@@ -20,11 +20,5 @@ export const labNetworkNames = async (): Promise<string[]> => {
   return (await client.container.dockerode.listNetworks()).map((n) => n.Name).filter((name) => name.startsWith('redis-fault-lab-'));
 };
 
-export const processAlive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+// A zombie counts as gone (see lab/runtime/pid-alive.ts): this sandbox's init never reaps.
+export { pidAlive as processAlive } from '../../lab/runtime/index.ts';
