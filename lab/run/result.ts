@@ -1,9 +1,10 @@
 // The JSON result: the stable contract between a run and everything that renders it.
 // Plain, serialisable data; units are in the field names. See README "Result format".
 
-import type { Threshold } from '../scenario/types.ts';
+import type { Bandwidth, ReconcileMetric, RetryPolicy, ThresholdMetric, ThresholdOp } from '../scenario/types.ts';
 
 export type RuntimeKind = 'containers' | 'local';
+
 
 export interface ImageInfo {
   redis: string;
@@ -61,15 +62,48 @@ export interface RunRecord {
   failure?: string;
 }
 
+/** Server INFO deltas over one config's measured runs (after minus before), explaining slowness or disconnects. */
+export interface ServerInfoDelta {
+  /** total_net_input_bytes / total_net_output_bytes deltas. */
+  netInputBytes: number;
+  netOutputBytes: number;
+  /** Highest client_recent_max_input_buffer / _output_buffer seen after a run (a gauge, not a delta). */
+  clientRecentMaxInputBufferBytes: number;
+  clientRecentMaxOutputBufferBytes: number;
+  /** used_memory_peak after the config's runs (a gauge). */
+  usedMemoryPeakBytes: number;
+  evictedKeys: number;
+  rejectedConnections: number;
+  /** client_query_buffer_limit_disconnections / client_output_buffer_limit_disconnections deltas;
+   * null where the server does not have them (added in Redis 7.4). */
+  queryBufferLimitDisconnections: number | null;
+  outputBufferLimitDisconnections: number | null;
+  /** errorstat_<KIND> count deltas, e.g. {"WRONGTYPE": 3}. */
+  errorStats: Record<string, number>;
+}
+
 export interface ConfigResult {
   id: string;
+  /** Workload label (the command unless the scenario names it). */
+  workload: string;
+  command: string;
+  /** `direct`: straight to Redis, no proxy; `proxied`: through Toxiproxy with the link applied. */
+  link: 'proxied' | 'direct';
   rttMs: number;
   jitterMs: number;
-  mode: 'sync' | 'pipeline';
-  /** Commands per batch (1 for sync). */
+  bandwidth: Bandwidth;
+  mode: 'sync' | 'pipeline' | 'multi' | 'auto';
+  /** Commands per batch (1 for sync, callers for auto). */
   batch: number;
+  /** How the batch was written: a number or `all`. */
+  batchLabel: string;
+  connections: number;
   commands: number;
-  /** Round trips the client waited on: N for sync, ceil(N/B) for pipelines. */
+  /** Value size in bytes (null for commands without values). */
+  valueBytes: { min: number; max: number } | null;
+  /** Key distribution as written, e.g. `zipfian(10000, 0.99)`. */
+  keys: string;
+  /** Round trips one connection waited on: N for sync, ceil(N/B) for pipelines (per connection share). */
   waits: number;
   runs: RunRecord[];
   /** Over verified runs only; null when no run verified. */
@@ -80,20 +114,83 @@ export interface ConfigResult {
   opsPerSec: number | null;
   /** RTT cost model: waits * (measured rtt - rtt-0 ping) + this mode's median at rtt 0. */
   modelMs: number | null;
+  /** medianMs / modelMs. */
+  modelRatio: number | null;
   /** Per-command latency over all verified measured runs (a pipeline command waits for its batch). */
   latencyUs: LatencySummaryUs | null;
   /** Failed or erroring runs. */
   errors: number;
+  /** Reply errors and connection errors over all measured runs, by kind (first word of the error). */
+  errorsByKind: Record<string, number>;
+  /** Highest client RSS / V8 heap used sampled during the config's measured runs, and the growth
+   * above what the process used when the run started. Sampled, so a shorter peak can be missed. */
+  clientPeakRssBytes: number | null;
+  clientPeakHeapBytes: number | null;
+  clientRssGrowthBytes: number | null;
+  clientHeapGrowthBytes: number | null;
+  serverInfo: ServerInfoDelta | null;
 }
 
 export interface ThresholdResult {
   source: string;
-  metric: Threshold['metric'];
-  op: Threshold['op'];
+  metric: ThresholdMetric | ReconcileMetric | 'verdict';
+  op: ThresholdOp;
+  /** The bound (for a verdict threshold: 1 for SAFE, 0 for UNSAFE). */
   value: number;
-  /** Each config the threshold selected, with its figure. */
-  checked: { configId: string; actual: number | null; pass: boolean }[];
+  /** Each config (or reconcile entry) the threshold selected, with its figure. */
+  checked: { configId: string; actual: number | string | null; pass: boolean }[];
   pass: boolean;
+}
+
+/** What one retry policy did under one fault: the Jepsen-style verdict row. */
+export interface ReconcileEntry {
+  /** `<fault> / <mode> / <policy>`, e.g. `cut-mid-batch / pipeline:64 / none`. */
+  id: string;
+  fault: string;
+  mode: string;
+  policy: RetryPolicy;
+  rttMs: number;
+  /** Runs of this cell; `consistent` says whether they all gave the same counts. */
+  runs: number;
+  consistent: boolean;
+  /** Counts of the first run (all runs when consistent). */
+  counts: ReconcileCounts;
+  /** Counter checker: final value against acknowledged (lower) and acknowledged + indeterminate (upper). */
+  counter: { final: number; lower: number; upper: number; withinBounds: boolean } | null;
+  /** Pipelines on one connection: batches whose applied operations were not a prefix of what was
+   * sent, and operations the server applied out of their issue order on one connection. */
+  prefix: { batchesChecked: number; nonPrefix: number; reordered: number } | null;
+  /** Did the fault fire (the client saw its connection close or stall)? */
+  faultObserved: boolean;
+  verdict: 'SAFE' | 'UNSAFE' | 'UNKNOWN';
+  /** Why the verdict is what it is, in words. */
+  reasons: string[];
+  /** A few operation ids of each anomaly, for debugging. */
+  examples: { lost: number[]; duplicated: number[]; unexpected: number[] };
+  /** Client errors by kind over the run. */
+  errorsByKind: Record<string, number>;
+}
+
+export interface ReconcileCounts {
+  /** Operations the caller issued (each once, whatever the retries). */
+  issued: number;
+  /** Operations applied by the server at least once. */
+  applied: number;
+  acknowledged: number;
+  failed: number;
+  indeterminate: number;
+  indeterminateApplied: number;
+  indeterminateNotApplied: number;
+  /** Acknowledged but not applied. */
+  lost: number;
+  /** Applied more than once. */
+  duplicated: number;
+  /** Applied but never issued (a foreign write), or an unknown tag. */
+  unexpected: number;
+  /** Reported to the caller as failed (not executed), yet applied. */
+  failedButApplied: number;
+  /** Times the caller re-issued an operation (app-retry, idempotent). */
+  retries: number;
 }
 
 export interface LabResult {
@@ -105,7 +202,11 @@ export interface LabResult {
   durationMs: number;
   calibration: Calibration[];
   configs: ConfigResult[];
+  /** Fault scenarios: one verdict row per fault x mode x policy. */
+  reconcile?: ReconcileEntry[];
   thresholds: ThresholdResult[];
+  /** Seed of every random choice (keys, value sizes). */
+  seed: number;
   /** Every run verified and every threshold passed. */
   pass: boolean;
   /** Things that make a figure less than it seems (e.g. a calibration outside tolerance). */

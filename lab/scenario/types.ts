@@ -1,26 +1,80 @@
 // The resolved scenario: what a scenario file means once it has been parsed, validated and
-// given its defaults. Every duration is a whole number in the unit its name carries.
+// given its defaults. Every duration and size is a whole number in the unit its name carries.
 // Parsing a scenario starts nothing; these are plain data.
+
+/** Commands per batch: a number, or `all` (one batch of the whole run). */
+export type Batch = number | 'all';
 
 /** How the client issues the workload's commands. */
 export type Mode =
   | { kind: 'sync' } // one command, await its reply, next command
-  | { kind: 'pipeline'; batch: number }; // B commands per non-transactional pipeline, await all replies
+  | { kind: 'pipeline'; batch: Batch } // B commands per non-transactional pipeline, await all replies
+  | { kind: 'multi'; batch: Batch } // B commands per MULTI/EXEC transaction
+  | { kind: 'auto'; callers: number }; // ioredis enableAutoPipelining, C concurrent awaiting callers
 
-/** The commands a run issues. The foundation knows INCR on one counter key. */
-export interface Workload {
-  command: 'INCR';
-  key: string;
-  /** Commands per run, identical for every mode (equivalent work). */
-  commands: number;
+export const WORKLOAD_COMMANDS = ['INCR', 'INCRBY', 'SET', 'GET', 'HSET', 'MGET', 'EVAL', 'EVALSHA', 'CUSTOM'] as const;
+export type CommandName = (typeof WORKLOAD_COMMANDS)[number];
+
+/** Which key each operation touches. `{i}` in the key pattern is replaced by the key index. */
+export type KeyDistribution =
+  | { kind: 'one' } // every operation on the same key (index 0)
+  | { kind: 'sequential'; count: number | 'commands' } // op i → key i mod count
+  | { kind: 'uniform'; count: number } // seeded uniform over 0..count-1
+  | { kind: 'zipfian'; count: number; theta: number }; // seeded zipfian (YCSB), rank 0 hottest
+
+/** Value size in bytes: fixed when min = max, else uniform in [min, max] per operation. */
+export interface ValueSize {
+  minBytes: number;
+  maxBytes: number;
 }
 
-/** One side of the link, before matrix expansion: every list is an axis. */
+/** What an EVAL / EVALSHA / CUSTOM reply must be (the lab checks every reply). */
+export type ReplyCheck =
+  | { kind: 'any' } // anything but an error
+  | { kind: 'ok' } // the simple string OK
+  | { kind: 'integer' }
+  | { kind: 'equals'; text: string }; // after placeholder substitution ({i}, {key}, {value})
+
+/** The commands a run issues. */
+export interface Workload {
+  /** How configs name this workload when a scenario has several; defaults to the command. */
+  label: string;
+  command: CommandName;
+  /** Key pattern; `{i}` is the key index from `keys`. */
+  key: string;
+  keys: KeyDistribution;
+  /** Commands per run (a matrix axis), the same for every mode: equivalent work. */
+  commands: number[];
+  /** Value sizes (a matrix axis) for commands that write or read values. */
+  valueBytes: ValueSize[];
+  /** INCRBY increment. */
+  incrementBy: number;
+  /** HSET field. */
+  field: string;
+  /** Keys per MGET. */
+  mgetKeys: number;
+  /** EVAL / EVALSHA: the Lua body (called with 1 key and ARGV from `args`). */
+  script?: string;
+  /** EVAL / EVALSHA: ARGV; CUSTOM: the whole command, name first. Placeholders {i} {key} {value}. */
+  args: string[];
+  reply: ReplyCheck;
+}
+
+/** Per-direction bandwidth cap in KB/s (KB = 1000 bytes, Toxiproxy's unit); null = uncapped. */
+export interface Bandwidth {
+  upKBps: number | null;
+  downKBps: number | null;
+}
+
+/** The link, before matrix expansion: every list is an axis. */
 export interface NetworkAxes {
   /** Round-trip times to add above the direct baseline, whole milliseconds. */
   rttMs: number[];
   /** Jitter per direction, whole milliseconds (Toxiproxy latency jitter). */
   jitterMs: number[];
+  bandwidth: Bandwidth[];
+  /** Also measure every non-network config straight to Redis, bypassing Toxiproxy. */
+  direct: boolean;
 }
 
 export type ThresholdMetric =
@@ -32,22 +86,91 @@ export type ThresholdMetric =
   | 'p99Us'
   | 'p999Us'
   | 'maxUs'
-  | 'opsPerSec';
+  | 'opsPerSec'
+  | 'errors' // runs that failed verification
+  | 'modelRatio' // medianMs / modelMs
+  | 'clientPeakRssBytes'
+  | 'clientPeakHeapBytes';
 
-export type ThresholdOp = '<' | '<=' | '>' | '>=';
+export type ThresholdOp = '<' | '<=' | '>' | '>=' | '==';
+
+/** Which configs a threshold covers; an absent field matches every value of that axis. */
+export interface ConfigSelector {
+  workload?: string;
+  mode?: Mode;
+  link?: 'direct' | 'proxied';
+  rttMs?: number;
+  jitterMs?: number;
+  connections?: number;
+  commands?: number;
+  valueBytes?: number; // matches configs whose value size is exactly this (min = max)
+}
 
 /** `"pipeline:256 at rtt=10ms: median < 60ms"`: a bound on one figure of matching configs. */
 export interface Threshold {
+  kind: 'config';
   /** The text as written in the file. */
   source: string;
-  /** Only configs with this mode (undefined: every mode). */
-  mode?: Mode;
-  /** Only configs with this rtt (undefined: every rtt). */
-  rttMs?: number;
+  select: ConfigSelector;
   metric: ThresholdMetric;
   op: ThresholdOp;
-  /** The bound, in the unit of `metric` (ms for *Ms, µs for *Us, ops/s for opsPerSec). */
+  /** The bound, in the unit of `metric` (ms, µs, ops/s, bytes, a ratio or a count). */
   value: number;
+}
+
+export type ReconcileMetric = 'lost' | 'duplicated' | 'indeterminate' | 'unexpected' | 'applied' | 'acknowledged';
+
+/** `"policy idempotent: SAFE"` or `"policy none at fault=cut-mid-batch: duplicated == 0"`. */
+export type ReconcileThreshold = {
+  kind: 'reconcile';
+  source: string;
+  policy: RetryPolicy;
+  fault?: string;
+} & ({ verdict: 'SAFE' | 'UNSAFE' } | { metric: ReconcileMetric; op: ThresholdOp; value: number });
+
+export type AnyThreshold = Threshold | ReconcileThreshold;
+
+// --- faults (issue 4) -------------------------------------------------------------------
+
+/** When a fault starts: a time after the workload starts, or once N commands were issued. */
+export type FaultTrigger = { kind: 'time'; atMs: number } | { kind: 'commands'; after: number };
+
+export type FaultAction =
+  | { kind: 'reset' } // reset_peer: TCP RST
+  | {
+      // limit_data: close the connection after exactly this many bytes in one direction, counted
+      // from the moment the fault starts (the lab adds it after the connection's handshake).
+      kind: 'cut-after';
+      direction: 'up' | 'down';
+      /** Whole replies (down) or whole commands (up) to let through first, sized by the lab. */
+      units: number;
+      /** Extra bytes after those units (a cut inside the next reply or command). */
+      plusBytes: number;
+    }
+  | { kind: 'stall' } // timeout toxic: data dropped, connection kept open
+  | { kind: 'down' } // proxy disabled: connections closed, new ones refused
+  | { kind: 'bandwidth'; bandwidth: Bandwidth };
+
+export interface Fault {
+  name: string;
+  action: FaultAction;
+  trigger: FaultTrigger;
+  /** How long the fault stays; null: until the client's connection closes (then it is healed). */
+  forMs: number | null;
+}
+
+export const RETRY_POLICIES = ['none', 'ioredis-default', 'app-retry', 'idempotent'] as const;
+export type RetryPolicy = (typeof RETRY_POLICIES)[number];
+
+/** How a fault scenario is judged. */
+export interface ReconcileOptions {
+  /** `log`: each operation also appends its id to a companion list atomically (a Lua script), so
+   * the checker knows exactly which operations applied; `none`: bare commands, bounds only. */
+  tags: 'log' | 'none';
+  /** Longest a fault run may take before the lab drops the client (ms). */
+  deadlineMs: number;
+  /** app-retry / idempotent: re-issues per failed operation. */
+  appRetries: number;
 }
 
 export interface Scenario {
@@ -55,31 +178,93 @@ export interface Scenario {
   description: string;
   /** Path the scenario was loaded from, when it came from a file. */
   file?: string;
-  workload: Workload;
+  /** One or more workloads (a matrix axis). */
+  workloads: Workload[];
   modes: Mode[];
+  /** Parallel client connections sharing the run's commands (a matrix axis). */
+  connections: number[];
   network: NetworkAxes;
   /** Untimed runs per config before the measured ones. */
   warmup: number;
-  /** Measured runs per config, in rotated order. */
+  /** Measured runs per config, in rotated order (fault scenarios: runs per verdict). */
   repeat: number;
   /** PING samples per calibrated rtt. */
   calibrationPings: number;
-  expect: Threshold[];
+  /** Seed of every random choice (keys, value sizes), recorded in the result. */
+  seed: number;
+  expect: AnyThreshold[];
+  /** Empty for a performance scenario. */
+  faults: Fault[];
+  policies: RetryPolicy[];
+  reconcile: ReconcileOptions;
 }
 
 /** One cell of the matrix: a config that gets warmed up and measured. */
 export interface ConfigCell {
   /** Stable, readable id, for example `pipeline:256@rtt=10ms`. */
   id: string;
+  workload: Workload;
+  commands: number;
+  valueBytes: ValueSize;
+  link: 'proxied' | 'direct';
   rttMs: number;
   jitterMs: number;
+  bandwidth: Bandwidth;
   mode: Mode;
+  /** Commands per batch with `all` resolved (1 for sync, callers for auto). */
+  batch: number;
+  connections: number;
 }
 
-/** `sync` or `pipeline:256`: how a mode is written in ids, thresholds and tables. */
-export const modeLabel = (mode: Mode): string =>
-  mode.kind === 'sync' ? 'sync' : `pipeline:${mode.batch}`;
+/** `sync`, `pipeline:256`, `multi:8`, `auto:16`: how a mode is written in ids, thresholds and tables. */
+export const modeLabel = (mode: Mode): string => {
+  switch (mode.kind) {
+    case 'sync':
+      return 'sync';
+    case 'pipeline':
+    case 'multi':
+      return `${mode.kind}:${mode.batch}`;
+    case 'auto':
+      return `auto:${mode.callers}`;
+  }
+};
 
-/** Number of round trips the client waits on for N commands in this mode. */
-export const waitsFor = (mode: Mode, commands: number): number =>
-  mode.kind === 'sync' ? commands : Math.ceil(commands / mode.batch);
+/** Commands per batch for N commands: `all` is N, sync is 1, auto is its callers. */
+export const batchSize = (mode: Mode, commands: number): number => {
+  switch (mode.kind) {
+    case 'sync':
+      return 1;
+    case 'pipeline':
+    case 'multi':
+      return mode.batch === 'all' ? commands : Math.min(mode.batch, commands);
+    case 'auto':
+      return mode.callers;
+  }
+};
+
+/** Commands each of `connections` clients issues: the first `commands % connections` get one more. */
+export const commandsPerConnection = (commands: number, connections: number): number[] =>
+  Array.from({ length: connections }, (_, c) => Math.floor(commands / connections) + (c < commands % connections ? 1 : 0));
+
+/**
+ * Round trips one connection waits on, sequentially, for its share of the commands: the
+ * quantity the RTT cost model multiplies. sync: one per command; pipeline/multi: one per batch
+ * (multi also sends MULTI and EXEC in the same write); auto: each caller awaits its own commands,
+ * so about ceil(share / callers) (callers share round trips).
+ */
+export const waitsFor = (mode: Mode, commands: number, connections = 1): number => {
+  const share = Math.ceil(commands / connections);
+  switch (mode.kind) {
+    case 'sync':
+      return share;
+    case 'pipeline':
+    case 'multi':
+      return Math.ceil(share / batchSize(mode, share));
+    case 'auto':
+      return Math.ceil(share / mode.callers);
+  }
+};
+
+/** Commands the workload writes or reads values for (value size applies). */
+export const usesValues = (command: CommandName): boolean =>
+  command === 'SET' || command === 'GET' || command === 'HSET' || command === 'MGET';
