@@ -1,7 +1,7 @@
 // Progress events a run emits while it works. Library code emits them; lab/report formats them
 // and the CLI writes them to stderr. The type lives here so that lab/run never imports report.
 
-import type { Calibration, ConfigResult, ImageInfo, RunRecord, RuntimeKind } from './result.ts';
+import type { Calibration, ConfigResult, ImageInfo, ReconcileEntry, RunRecord, RuntimeKind } from './result.ts';
 
 export type ProgressEvent =
   | { type: 'runtime-starting'; runtime: RuntimeKind | 'auto' }
@@ -30,6 +30,20 @@ export type ProgressEvent =
       run: RunRecord;
     }
   | { type: 'config-done'; config: ConfigResult }
+  | {
+      type: 'fault-run-done';
+      /** `<fault> / <mode> / <policy>`, the ReconcileEntry id. */
+      entryId: string;
+      /** 0-based position of the entry, and entries in the whole run. */
+      index: number;
+      total: number;
+      runIndex: number;
+      runCount: number;
+      /** Wall time of the fault run, ms, and its verdict. */
+      durationMs: number;
+      verdict: ReconcileEntry['verdict'];
+    }
+  | { type: 'reconcile-done'; entry: ReconcileEntry }
   | { type: 'stopping' }
   | { type: 'stopped' };
 
