@@ -1,15 +1,33 @@
 // Every default and every limit of the scenario language, in one place, so the parser, the
 // docs and the error hints cannot disagree.
 
+import { RETRY_POLICIES, type Bandwidth, type KeyDistribution, type ReconcileOptions, type ReplyCheck } from './types.ts';
+
 /** Values a scenario gets for the keys it leaves out. */
 export const DEFAULTS = {
   description: '',
+  seed: 1,
+  /** Key pattern for `keys: one` (every operation on one key). */
   key: 'bench:counter',
+  /** Key pattern for every other key distribution: `{i}` is the key index. */
+  keyPattern: 'bench:key:{i}',
+  keys: { kind: 'one' } as KeyDistribution,
+  valueBytes: 16,
+  incrementBy: 1,
+  field: 'field',
+  mgetKeys: 10,
+  reply: { kind: 'any' } as ReplyCheck,
+  zipfianTheta: 0.99,
+  connections: [1],
   rttMs: [0],
   jitterMs: [0],
+  bandwidth: { upKBps: null, downKBps: null } as Bandwidth,
+  direct: false,
   warmup: 1,
   repeat: 3,
   calibrationPings: 50,
+  policies: [...RETRY_POLICIES],
+  reconcile: { tags: 'log', deadlineMs: 10_000, appRetries: 3 } as ReconcileOptions,
 } as const;
 
 export interface IntRange {
@@ -17,25 +35,61 @@ export interface IntRange {
   max: number;
 }
 
+/** The largest value Redis accepts (proto-max-bulk-len): 512MiB. */
+export const MAX_VALUE_BYTES = 512 * 1024 * 1024;
+
 /** Inclusive bounds of every whole-number field. */
 export const LIMITS = {
   commands: { min: 1, max: 10_000_000 },
   batch: { min: 1, max: 1_000_000 },
+  callers: { min: 1, max: 10_000 },
+  connections: { min: 1, max: 1000 },
+  keyCount: { min: 1, max: 10_000_000 },
+  valueBytes: { min: 0, max: MAX_VALUE_BYTES },
+  incrementBy: { min: 1, max: 1_000_000 },
+  mgetKeys: { min: 1, max: 10_000 },
   rttMs: { min: 0, max: 10_000 },
   jitterMs: { min: 0, max: 10_000 },
+  /** Toxiproxy's bandwidth toxic rate, KB/s (1000 bytes). */
+  bandwidthKBps: { min: 1, max: 10_000_000 },
   warmup: { min: 0, max: 100 },
   repeat: { min: 1, max: 1000 },
   calibrationPings: { min: 5, max: 10_000 },
+  seed: { min: 0, max: Number.MAX_SAFE_INTEGER },
+  faultAtMs: { min: 0, max: 3_600_000 },
+  faultForMs: { min: 1, max: 3_600_000 },
+  cutUnits: { min: 0, max: 10_000_000 },
+  deadlineMs: { min: 100, max: 3_600_000 },
+  appRetries: { min: 0, max: 100 },
 } as const satisfies Record<string, IntRange>;
-
-/** Workload commands the lab can issue today. */
-export const WORKLOAD_COMMANDS = ['INCR'] as const;
 
 /** Keys allowed at each level of a scenario file. */
 export const KEYS = {
-  top: ['name', 'description', 'workload', 'modes', 'network', 'warmup', 'repeat', 'calibration', 'expect'],
-  workload: ['command', 'key', 'commands'],
-  mode: ['pipeline'],
-  network: ['rtt', 'jitter'],
+  top: [
+    'name',
+    'description',
+    'seed',
+    'workload',
+    'modes',
+    'connections',
+    'network',
+    'warmup',
+    'repeat',
+    'calibration',
+    'faults',
+    'policies',
+    'reconcile',
+    'expect',
+  ],
+  workload: ['label', 'command', 'key', 'keys', 'commands', 'value', 'by', 'field', 'mget-keys', 'script', 'args', 'reply'],
+  keys: ['sequential', 'uniform', 'zipfian', 'theta'],
+  reply: ['equals'],
+  mode: ['pipeline', 'multi', 'auto'],
+  network: ['rtt', 'jitter', 'bandwidth', 'direct'],
+  bandwidth: ['up', 'down'],
   calibration: ['pings'],
+  fault: ['name', 'after', 'at', 'for', 'cut-after', 'reset', 'stall', 'down', 'bandwidth'],
+  faultActions: ['cut-after', 'reset', 'stall', 'down', 'bandwidth'],
+  cutAfter: ['up', 'down'],
+  reconcile: ['tags', 'deadline', 'app-retries'],
 } as const;

@@ -1,6 +1,6 @@
 // The `expect:` list: threshold strings, each reported with its own index and text.
 
-import type { Threshold } from './types.ts';
+import type { AnyThreshold } from './types.ts';
 import { isRecord } from './fields.ts';
 import { parseThreshold, type ThresholdContext } from './threshold.ts';
 import { describeValue, type FieldPath, type Problem } from './problems.ts';
@@ -22,14 +22,14 @@ const notText = (item: unknown, path: FieldPath): Problem => {
 };
 
 // Validates every threshold; problems name the threshold by index and by its text.
-export const readExpect = (value: unknown, path: FieldPath, ctx: ThresholdContext, problems: Problem[]): Threshold[] | undefined => {
+export const readExpect = (value: unknown, path: FieldPath, ctx: ThresholdContext, problems: Problem[]): AnyThreshold[] | undefined => {
   if (value === undefined) return [];
   if (!Array.isArray(value)) {
     problems.push({ path, message: `expected a list of thresholds, got ${describeValue(value)}`, hint: 'for example expect: ["median < 60ms"]' });
     return undefined;
   }
   const before = problems.length;
-  const thresholds: Threshold[] = [];
+  const thresholds: AnyThreshold[] = [];
   value.forEach((item, index) => {
     const itemPath = [...path, index];
     if (typeof item !== 'string') {

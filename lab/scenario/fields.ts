@@ -8,7 +8,8 @@ import type { IntRange } from './defaults.ts';
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const hasKey = (record: Record<string, unknown>, key: string): boolean =>
+// Whether a key is written at all, even with no value (`reset:` is a flag written that way).
+export const hasKey = (record: Record<string, unknown>, key: string): boolean =>
   Object.prototype.hasOwnProperty.call(record, key);
 
 // `in workload` / `at the top level`: where a list of valid keys applies.
@@ -75,6 +76,9 @@ export const requireKey = (
 export const optionalKey = (record: Record<string, unknown>, key: string): unknown =>
   hasKey(record, key) && record[key] !== null ? record[key] : undefined;
 
+// YAML 1.2 reads `100_000` as text; digit groups with underscores are accepted as the number.
+const GROUPED_DIGITS = /^\d+(?:_\d+)+$/;
+
 // Whole numbers with inclusive bounds; quoted digits get a hint to drop the quotes.
 export const readInt = (
   value: unknown,
@@ -84,6 +88,7 @@ export const readInt = (
   hint: string,
 ): number | undefined => {
   const expected = `a whole number from ${range.min} to ${range.max}`;
+  if (typeof value === 'string' && GROUPED_DIGITS.test(value)) return readInt(Number(value.replaceAll('_', '')), path, range, problems, hint);
   if (typeof value === 'number' && Number.isInteger(value)) {
     if (value >= range.min && value <= range.max) return value;
     problems.push({ path, message: `${value} is out of range; expected ${expected}`, hint });
@@ -123,4 +128,17 @@ export const readText = (
     return undefined;
   }
   return value;
+};
+
+// true or false; quoted or YAML-1.1 spellings (yes, on) get the exact spelling as their hint.
+export const readBoolean = (value: unknown, path: FieldPath, problems: Problem[], hint: string): boolean | undefined => {
+  if (typeof value === 'boolean') return value;
+  const word = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  const meant = ['true', 'yes', 'on'].includes(word) ? 'true' : ['false', 'no', 'off'].includes(word) ? 'false' : undefined;
+  problems.push({
+    path,
+    message: `expected true or false, got ${describeValue(value)}`,
+    hint: meant === undefined ? hint : `write ${meant} without quotes; ${hint}`,
+  });
+  return undefined;
 };

@@ -1,53 +1,82 @@
-// The `modes:` list: `sync`, `{pipeline: B}` or `pipeline:B`, each at most once.
+// The `modes:` list: `sync`, `pipeline:B`, `multi:B` (B a whole number or `all`) and `auto:C`,
+// each also written as a mapping (`{pipeline: 8}`), each listed at most once.
 
-import { modeLabel, type Mode } from './types.ts';
+import { modeLabel, type Batch, type Mode } from './types.ts';
 import { KEYS, LIMITS } from './defaults.ts';
-import { checkKeys, isRecord, readInt, requireKey } from './fields.ts';
+import { checkKeys, isRecord, readInt } from './fields.ts';
 import { closest } from './suggest.ts';
 import { describeValue, formatPath, type FieldPath, type Problem } from './problems.ts';
 
-const BATCH_HINT = `B is the number of commands per pipeline, a whole number from ${LIMITS.batch.min} to ${LIMITS.batch.max}`;
-const MODE_HINT = `a mode is sync, pipeline:B or {pipeline: B}; ${BATCH_HINT}`;
-const PIPELINE_TEXT = /^pipeline\s*:\s*(.*)$/;
+type BatchKind = 'pipeline' | 'multi';
+type OptionKind = BatchKind | 'auto';
 
-// `pipeline:8` written as one string: the batch is text, so it is checked here.
-const readPipelineText = (text: string, batchText: string, path: FieldPath, problems: Problem[]): Mode | undefined => {
-  const batch = Number(batchText);
-  if (/^\d+$/.test(batchText) && batch >= LIMITS.batch.min && batch <= LIMITS.batch.max) return { kind: 'pipeline', batch };
+const BATCH_HINT = `B is the number of commands per batch, a whole number from ${LIMITS.batch.min} to ${LIMITS.batch.max}, or all (one batch of the whole run)`;
+const CALLERS_HINT = `C is the number of concurrent callers sharing auto-pipelining, a whole number from ${LIMITS.callers.min} to ${LIMITS.callers.max}`;
+export const MODE_HINT = `a mode is sync, pipeline:B, multi:B or auto:C (or {pipeline: B}); ${BATCH_HINT}; ${CALLERS_HINT}`;
+const OPTION_TEXT = /^(pipeline|multi|auto)\s*:\s*(.*)$/;
+const SPELLINGS: Record<string, string> = { sync: 'sync', pipeline: 'pipeline:B', multi: 'multi:B', auto: 'auto:C' };
+
+const hintOf = (kind: OptionKind): string =>
+  kind === 'auto' ? `write auto:32 or {auto: 32}; ${CALLERS_HINT}` : `write ${kind}:8, ${kind}:all or {${kind}: 8}; ${BATCH_HINT}`;
+
+const modeOf = (kind: OptionKind, size: number | 'all'): Mode =>
+  kind === 'auto' ? { kind, callers: size as number } : { kind, batch: size as Batch };
+
+// `pipeline:8` written as one string: the size is text, so it is checked here.
+const readOptionText = (text: string, kind: OptionKind, sizeText: string, path: FieldPath, problems: Problem[]): Mode | undefined => {
+  const range = kind === 'auto' ? LIMITS.callers : LIMITS.batch;
+  const digits = sizeText.replaceAll('_', '');
+  if (kind !== 'auto' && sizeText === 'all') return modeOf(kind, 'all');
+  if (/^\d+$/.test(digits) && Number(digits) >= range.min && Number(digits) <= range.max) return modeOf(kind, Number(digits));
+  const what = kind === 'auto' ? 'callers' : 'batch';
   const message =
-    batchText === ''
-      ? `"${text}" needs a batch size`
-      : /^-?\d+$/.test(batchText)
-        ? `"${text}": batch ${batchText} is out of range`
-        : `"${text}": the batch must be a whole number`;
-  problems.push({ path, message, hint: `write pipeline:8 or {pipeline: 8}; ${BATCH_HINT}` });
+    sizeText === ''
+      ? `"${text}" needs ${kind === 'auto' ? 'a number of callers' : 'a batch size'}`
+      : /^-?\d+$/.test(digits)
+        ? `"${text}": ${what} ${sizeText} is out of range`
+        : kind === 'auto'
+          ? `"${text}": the callers must be a whole number`
+          : `"${text}": the batch must be a whole number or all`;
+  problems.push({ path, message, hint: hintOf(kind) });
   return undefined;
 };
 
-// `{pipeline: 8}`; `{sync: …}` gets told that sync is a plain word.
-const readPipelineMap = (record: Record<string, unknown>, path: FieldPath, problems: Problem[]): Mode | undefined => {
+// `{pipeline: 8}`, `{multi: all}`, `{auto: 32}`; `{sync: …}` gets told that sync is a plain word.
+const readOptionMap = (record: Record<string, unknown>, path: FieldPath, problems: Problem[]): Mode | undefined => {
   if (Object.prototype.hasOwnProperty.call(record, 'sync')) {
     problems.push({ path: [...path, 'sync'], at: 'key', message: 'sync takes no options', hint: 'write sync as a plain list item: - sync' });
     return undefined;
   }
-  const misspelt = checkKeys(record, KEYS.mode, path, problems);
-  const value = requireKey(record, 'pipeline', path, problems, `write {pipeline: 8}; ${BATCH_HINT}`, misspelt);
-  if (value === undefined) return undefined;
-  const batch = readInt(value, [...path, 'pipeline'], LIMITS.batch, problems, BATCH_HINT);
-  return batch === undefined ? undefined : { kind: 'pipeline', batch };
+  const before = problems.length;
+  checkKeys(record, KEYS.mode, path, problems);
+  const kinds = KEYS.mode.filter((kind) => Object.prototype.hasOwnProperty.call(record, kind));
+  const [kind, second] = kinds;
+  if (second !== undefined) {
+    const message = `one mode per list item, but this one also names ${second}`;
+    problems.push({ path: [...path, second], at: 'key', message, hint: `write each mode as its own item, e.g. modes: [${kind}:8, ${second}:8]` });
+  }
+  if (kind === undefined) {
+    if (problems.length === before) problems.push({ path, message: 'names no mode', hint: MODE_HINT });
+    return undefined;
+  }
+  const value = record[kind];
+  if (kind !== 'auto' && value === 'all') return problems.length === before ? modeOf(kind, 'all') : undefined;
+  const range = kind === 'auto' ? LIMITS.callers : LIMITS.batch;
+  const size = readInt(value, [...path, kind], range, problems, kind === 'auto' ? CALLERS_HINT : BATCH_HINT);
+  return size === undefined || problems.length > before ? undefined : modeOf(kind, size);
 };
 
 // One list item, in any of its accepted spellings.
 const readMode = (value: unknown, path: FieldPath, problems: Problem[]): Mode | undefined => {
-  if (isRecord(value)) return readPipelineMap(value, path, problems);
+  if (isRecord(value)) return readOptionMap(value, path, problems);
   if (typeof value === 'string') {
     const text = value.trim();
     if (text === 'sync') return { kind: 'sync' };
-    const pipeline = PIPELINE_TEXT.exec(text);
-    if (pipeline !== null) return readPipelineText(text, pipeline[1] ?? '', path, problems);
-    if (text === 'pipeline') return readPipelineText(text, '', path, problems);
-    const guess = closest(text.replace(/:.*$/, ''), ['sync', 'pipeline']);
-    const suggestion = guess === undefined ? '' : `; did you mean ${guess === 'sync' ? 'sync' : 'pipeline:B'}?`;
+    const option = OPTION_TEXT.exec(text);
+    if (option !== null) return readOptionText(text, option[1] as OptionKind, option[2] ?? '', path, problems);
+    if (text === 'pipeline' || text === 'multi' || text === 'auto') return readOptionText(text, text, '', path, problems);
+    const guess = closest(text.replace(/:.*$/, ''), Object.keys(SPELLINGS));
+    const suggestion = guess === undefined ? '' : `; did you mean ${SPELLINGS[guess]}?`;
     problems.push({ path, message: `unknown mode ${describeValue(value)}${suggestion}`, hint: MODE_HINT });
     return undefined;
   }
@@ -55,11 +84,15 @@ const readMode = (value: unknown, path: FieldPath, problems: Problem[]): Mode | 
   return undefined;
 };
 
-// Validates the list; a mode listed twice would measure the same config twice under one id.
+// Validates the list (or one mode on its own); a mode listed twice would measure the same config twice under one id.
 export const readModes = (value: unknown, path: FieldPath, problems: Problem[]): Mode[] | undefined => {
+  if (typeof value === 'string' || isRecord(value)) {
+    const mode = readMode(value, path, problems);
+    return mode === undefined ? undefined : [mode];
+  }
   if (!Array.isArray(value) || value.length === 0) {
     const got = Array.isArray(value) ? 'an empty list' : describeValue(value);
-    const hint = `for example modes: [sync, {pipeline: 8}]; ${MODE_HINT}`;
+    const hint = `for example modes: [sync, pipeline:8, multi:all, auto:32]; ${MODE_HINT}`;
     problems.push({ path, message: `expected a non-empty list of modes, got ${got}`, hint });
     return undefined;
   }

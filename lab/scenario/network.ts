@@ -1,93 +1,68 @@
-// The `network:` section: rtt and jitter, each one duration or a list (a matrix axis), in
-// whole milliseconds because Toxiproxy's latency toxic takes whole milliseconds per direction.
+// The `network:` section: rtt, jitter and bandwidth, each one value or a list (a matrix axis),
+// and `direct` (also measure every config straight to Redis). rtt and jitter are whole
+// milliseconds because Toxiproxy's latency toxic takes whole milliseconds per direction.
 
 import type { NetworkAxes } from './types.ts';
-import { DEFAULTS, KEYS, LIMITS, type IntRange } from './defaults.ts';
-import { checkKeys, optionalKey, readRecord } from './fields.ts';
-import { durationIn, formatMs, parseDuration } from './units.ts';
-import { describeValue, formatPath, type FieldPath, type Problem } from './problems.ts';
+import { DEFAULTS, KEYS, LIMITS } from './defaults.ts';
+import { checkKeys, optionalKey, readBoolean, readRecord } from './fields.ts';
+import { readAxis } from './axis.ts';
+import { readMs, type MsRules } from './duration-field.ts';
+import { formatBandwidth, readBandwidth } from './bandwidth.ts';
+import { formatMs } from './units.ts';
+import type { FieldPath, Problem } from './problems.ts';
 
-interface AxisRules {
-  name: string;
-  range: IntRange;
-  meaning: string;
-}
+const LATENCY_WHY = 'Toxiproxy latency is set in whole milliseconds per direction';
+const RTT: MsRules = { name: 'rtt', range: LIMITS.rttMs, meaning: 'round-trip time added above the direct baseline', wholeWhy: LATENCY_WHY };
+const JITTER: MsRules = { name: 'jitter', range: LIMITS.jitterMs, meaning: 'latency jitter per direction', wholeWhy: LATENCY_WHY };
+const DIRECT_HINT = 'direct: true also measures every config straight to Redis, without the proxy; default false';
 
-const RTT: AxisRules = { name: 'rtt', range: LIMITS.rttMs, meaning: 'round-trip time added above the direct baseline' };
-const JITTER: AxisRules = { name: 'jitter', range: LIMITS.jitterMs, meaning: 'latency jitter per direction' };
+// rtt or jitter: one duration or a list of distinct ones.
+const readMsAxis = (value: unknown, path: FieldPath, rules: MsRules, problems: Problem[]): number[] | undefined =>
+  readAxis(
+    value,
+    path,
+    {
+      readItem: (item, itemPath) => readMs(item, itemPath, rules, problems),
+      label: formatMs,
+      what: rules.name,
+      example: `${rules.name}: [${formatMs(0)}, ${formatMs(10)}]`,
+    },
+    problems,
+  );
 
-// "0ms to 10000ms": the valid range, in the same words every axis hint uses.
-const rangeText = (rules: AxisRules): string => `${formatMs(rules.range.min)} to ${formatMs(rules.range.max)}`;
-
-// One duration of an axis, checked for unit, sign, whole milliseconds and range.
-const readAxisValue = (value: unknown, path: FieldPath, rules: AxisRules, problems: Problem[]): number | undefined => {
-  if (typeof value !== 'string' && typeof value !== 'number') {
-    const hint = `${rules.name} is the ${rules.meaning}: ${rangeText(rules)}`;
-    problems.push({ path, message: `expected a duration like 10ms, got ${describeValue(value)}`, hint });
-    return undefined;
-  }
-  const parsed = parseDuration(value);
-  if (!parsed.ok) {
-    problems.push({ path, message: parsed.problem, hint: parsed.hint });
-    return undefined;
-  }
-  const ms = durationIn(parsed.duration, 'ms');
-  const shown = `"${parsed.duration.text}"`;
-  if (parsed.duration.negative && ms.value !== 0) {
-    problems.push({ path, message: `${shown} is negative`, hint: `${rules.name} is the ${rules.meaning}: ${rangeText(rules)}` });
-    return undefined;
-  }
-  if (!ms.whole) {
-    const inMs = parsed.duration.unit === 'ms' ? '' : ` (${ms.value}ms)`;
-    problems.push({
-      path,
-      message: `${shown}${inMs} is not a whole number of milliseconds`,
-      hint: `Toxiproxy latency is set in whole milliseconds per direction; use ${formatMs(Math.floor(ms.value))} or ${formatMs(Math.ceil(ms.value))}`,
-    });
-    return undefined;
-  }
-  if (ms.value > rules.range.max) {
-    problems.push({ path, message: `${shown} is out of range`, hint: `${rules.name} must be from ${rangeText(rules)}` });
-    return undefined;
-  }
-  return ms.value;
-};
-
-// A single duration or a list of distinct ones; a repeat would give two cells the same id.
-const readAxis = (value: unknown, path: FieldPath, rules: AxisRules, problems: Problem[]): number[] | undefined => {
-  if (!Array.isArray(value)) {
-    const single = readAxisValue(value, path, rules, problems);
-    return single === undefined ? undefined : [single];
-  }
-  if (value.length === 0) {
-    problems.push({ path, message: 'is an empty list', hint: `give one duration or a list, e.g. ${rules.name}: [${formatMs(0)}, ${formatMs(10)}]` });
-    return undefined;
-  }
-  const before = problems.length;
-  const firstIndex = new Map<number, number>();
-  value.forEach((item, index) => {
-    const ms = readAxisValue(item, [...path, index], rules, problems);
-    if (ms === undefined) return;
-    const first = firstIndex.get(ms);
-    if (first !== undefined) {
-      const message = `${formatMs(ms)} is listed twice (also ${formatPath([...path, first])})`;
-      problems.push({ path: [...path, index], message, hint: `list each ${rules.name} once` });
-      return;
-    }
-    firstIndex.set(ms, index);
-  });
-  return problems.length === before ? [...firstIndex.keys()] : undefined;
-};
-
-// Validates the section; a missing section or key means one cell at 0ms.
+// Validates the section; a missing section or key means its default (one cell at 0ms, uncapped).
 export const readNetwork = (value: unknown, path: FieldPath, problems: Problem[]): NetworkAxes | undefined => {
-  if (value === undefined) return { rttMs: [...DEFAULTS.rttMs], jitterMs: [...DEFAULTS.jitterMs] };
-  const record = readRecord(value, path, problems, 'network: {rtt: [0ms, 10ms], jitter: 0ms}');
+  const defaults = (): NetworkAxes => ({
+    rttMs: [...DEFAULTS.rttMs],
+    jitterMs: [...DEFAULTS.jitterMs],
+    bandwidth: [{ ...DEFAULTS.bandwidth }],
+    direct: DEFAULTS.direct,
+  });
+  if (value === undefined) return defaults();
+  const record = readRecord(value, path, problems, 'network: {rtt: [0ms, 10ms], jitter: 0ms, bandwidth: unlimited, direct: false}');
   if (record === undefined) return undefined;
   checkKeys(record, KEYS.network, path, problems);
   const rttValue = optionalKey(record, 'rtt');
   const jitterValue = optionalKey(record, 'jitter');
-  const rttMs = rttValue === undefined ? [...DEFAULTS.rttMs] : readAxis(rttValue, [...path, 'rtt'], RTT, problems);
-  const jitterMs = jitterValue === undefined ? [...DEFAULTS.jitterMs] : readAxis(jitterValue, [...path, 'jitter'], JITTER, problems);
-  return rttMs === undefined || jitterMs === undefined ? undefined : { rttMs, jitterMs };
+  const bandwidthValue = optionalKey(record, 'bandwidth');
+  const directValue = optionalKey(record, 'direct');
+  const rttMs = rttValue === undefined ? defaults().rttMs : readMsAxis(rttValue, [...path, 'rtt'], RTT, problems);
+  const jitterMs = jitterValue === undefined ? defaults().jitterMs : readMsAxis(jitterValue, [...path, 'jitter'], JITTER, problems);
+  const bandwidth =
+    bandwidthValue === undefined
+      ? defaults().bandwidth
+      : readAxis(
+          bandwidthValue,
+          [...path, 'bandwidth'],
+          {
+            readItem: (item, itemPath) => readBandwidth(item, itemPath, problems),
+            label: formatBandwidth,
+            what: 'bandwidth',
+            example: 'bandwidth: [unlimited, 1MB/s, {up: 100KB/s, down: unlimited}]',
+          },
+          problems,
+        );
+  const direct = directValue === undefined ? DEFAULTS.direct : readBoolean(directValue, [...path, 'direct'], problems, DIRECT_HINT);
+  if (rttMs === undefined || jitterMs === undefined || bandwidth === undefined || direct === undefined) return undefined;
+  return { rttMs, jitterMs, bandwidth, direct };
 };

@@ -1,45 +1,170 @@
-// The `workload:` section: which command, on which key, how many per run.
+// One workload mapping: which command, on which keys, how many per run, with which values and
+// command options. Keys that do not apply to the command are errors, not silently ignored.
 
-import type { Workload } from './types.ts';
-import { DEFAULTS, KEYS, LIMITS, WORKLOAD_COMMANDS } from './defaults.ts';
-import { checkKeys, optionalKey, readInt, readRecord, readText, requireKey } from './fields.ts';
+import { WORKLOAD_COMMANDS, type CommandName, type KeyDistribution, type Workload } from './types.ts';
+import { DEFAULTS, KEYS, LIMITS } from './defaults.ts';
+import { checkKeys, hasKey, optionalKey, readInt, readRecord, readText, requireKey } from './fields.ts';
+import { readAxis } from './axis.ts';
+import { readKeyDistribution } from './key-distribution.ts';
+import { readValueSizes } from './value-sizes.ts';
+import { readArgs, readReply, ARGS_HINT } from './command-args.ts';
+import { COMMAND_OPTIONS, listCommands, takesValue } from './command-options.ts';
+import { checkPlaceholders } from './placeholders.ts';
 import { describeValue, type FieldPath, type Problem } from './problems.ts';
 
 const { min, max } = LIMITS.commands;
-const COMMANDS_HINT = `commands per run, the same for every mode: a whole number from ${min} to ${max}, e.g. commands: 2048`;
+export const COMMANDS_HINT = `commands per run, the same for every mode: a whole number from ${min} to ${max} (or a list of them), e.g. commands: 2048`;
+const COMMAND_HINT = `valid values: ${WORKLOAD_COMMANDS.join(', ')}; any other command runs as CUSTOM with args: [ZADD, "{key}", "{i}", "m{i}"]`;
+const SCRIPT_HINT = `the Lua body, called with 1 key and ARGV from args, e.g. script: "return redis.call('INCR', KEYS[1])"`;
+const LABEL_HINT = 'a label names the workload in ids and thresholds: letters, digits, _ . - (no spaces), e.g. label: set-1kb';
+// Words that start a threshold's scope: a label spelt like them would be ambiguous there.
+const RESERVED_LABELS = ['sync', 'pipeline', 'multi', 'auto', 'at', 'policy', 'direct'];
 
-// Only INCR is implemented; a lowercase `incr` gets told the exact spelling.
-const readCommand = (value: unknown, path: FieldPath, problems: Problem[]): Workload['command'] | undefined => {
+// The command, upper case; a lowercase spelling gets told the exact one.
+const readCommand = (value: unknown, path: FieldPath, problems: Problem[]): CommandName | undefined => {
   const valid: readonly string[] = WORKLOAD_COMMANDS;
-  if (typeof value === 'string' && valid.includes(value)) return value as Workload['command'];
+  if (typeof value === 'string' && valid.includes(value)) return value as CommandName;
   const upper = typeof value === 'string' && valid.includes(value.toUpperCase());
   problems.push({
     path,
     message: `unsupported command ${describeValue(value)}`,
-    hint: upper ? `commands are upper case: command: ${value.toString().toUpperCase()}` : `valid values: ${valid.join(', ')}`,
+    hint: upper ? `commands are upper case: command: ${String(value).toUpperCase()}` : COMMAND_HINT,
   });
   return undefined;
 };
 
-// Validates the section and applies the default key.
+// A label usable as one word in ids and thresholds.
+const readLabel = (value: unknown, path: FieldPath, problems: Problem[]): string | undefined => {
+  const text = readText(value, path, problems, { hint: LABEL_HINT, singleLine: true, nonEmpty: true });
+  if (text === undefined) return undefined;
+  if (!/^[A-Za-z0-9_][\w.-]*$/.test(text)) {
+    problems.push({ path, message: `${JSON.stringify(text)} is not a valid label`, hint: LABEL_HINT });
+    return undefined;
+  }
+  if (RESERVED_LABELS.includes(text)) {
+    problems.push({ path, message: `"${text}" is a word thresholds already use`, hint: `${LABEL_HINT}; not ${RESERVED_LABELS.join(', ')}` });
+    return undefined;
+  }
+  return text;
+};
+
+// `commands`: one count or a list of distinct counts (a matrix axis).
+const readCommandCounts = (value: unknown, path: FieldPath, problems: Problem[]): number[] | undefined =>
+  readAxis(
+    value,
+    path,
+    {
+      readItem: (item, itemPath) => readInt(item, itemPath, LIMITS.commands, problems, COMMANDS_HINT),
+      label: String,
+      what: 'commands value',
+      example: 'commands: [100, 1000]',
+    },
+    problems,
+  );
+
+// The key pattern: `{i}` is needed whenever operations spread over several keys.
+const readKeyPattern = (record: Record<string, unknown>, keys: KeyDistribution | undefined, path: FieldPath, problems: Problem[]): string | undefined => {
+  const value = optionalKey(record, 'key');
+  const one = keys === undefined || keys.kind === 'one';
+  if (value === undefined) return one ? DEFAULTS.key : DEFAULTS.keyPattern;
+  const keyPath = [...path, 'key'];
+  const key = readText(value, keyPath, problems, { hint: `the Redis key, e.g. key: ${DEFAULTS.key}`, singleLine: true, nonEmpty: true });
+  if (key === undefined) return undefined;
+  const before = problems.length;
+  checkPlaceholders(key, ['i'], keyPath, 'key', problems);
+  if (problems.length === before && !one && !key.includes('{i}')) {
+    problems.push({
+      path: keyPath,
+      message: `"${key}" has no {i}, so every operation would touch the same key`,
+      hint: `put {i} where the key index goes, e.g. key: "${key}:{i}"; or use keys: one`,
+    });
+  }
+  return problems.length === before ? key : undefined;
+};
+
+// Keys that only some commands take: each one given to another command is an error.
+const checkOptions = (record: Record<string, unknown>, command: CommandName, path: FieldPath, problems: Problem[]): void => {
+  for (const [key, commands] of Object.entries(COMMAND_OPTIONS)) {
+    if (!hasKey(record, key) || commands.includes(command)) continue;
+    const message = `${key} applies to ${listCommands(commands)} only, not ${command}`;
+    problems.push({ path: [...path, key], at: 'key', message, hint: `remove ${key}, or use command: ${commands[0] ?? ''}` });
+  }
+};
+
+// `value`: only where a value is written or read.
+const readValues = (record: Record<string, unknown>, command: CommandName | undefined, args: string[], path: FieldPath, problems: Problem[]) => {
+  const value = optionalKey(record, 'value');
+  if (value === undefined) return [{ minBytes: DEFAULTS.valueBytes, maxBytes: DEFAULTS.valueBytes }];
+  if (command !== undefined && !takesValue(command, args)) {
+    const scripted = command === 'EVAL' || command === 'EVALSHA' || command === 'CUSTOM';
+    problems.push({
+      path: [...path, 'value'],
+      at: 'key',
+      message: scripted ? 'value is only used where args contain {value}' : `${command} takes no value`,
+      hint: scripted ? 'add "{value}" to args, e.g. args: ["{value}"], or remove value' : 'remove value; values apply to SET, GET, HSET and MGET',
+    });
+    return undefined;
+  }
+  return readValueSizes(value, [...path, 'value'], problems);
+};
+
+// An option with a default, read only when its command takes it.
+const readIntOption = (record: Record<string, unknown>, key: 'by' | 'mget-keys', path: FieldPath, problems: Problem[]): number | undefined => {
+  const value = optionalKey(record, key);
+  const range = key === 'by' ? LIMITS.incrementBy : LIMITS.mgetKeys;
+  const fallback = key === 'by' ? DEFAULTS.incrementBy : DEFAULTS.mgetKeys;
+  const what = key === 'by' ? 'the INCRBY increment' : 'keys per MGET';
+  const hint = `${what}, ${range.min} to ${range.max}; default ${fallback}`;
+  return value === undefined ? fallback : readInt(value, [...path, key], range, problems, hint);
+};
+
+type Options = Pick<Workload, 'incrementBy' | 'field' | 'mgetKeys' | 'args' | 'reply' | 'script'>;
+
+// The command's own options; a key another command takes is reported by checkOptions and not read.
+const readOptions = (
+  record: Record<string, unknown>,
+  command: CommandName | undefined,
+  path: FieldPath,
+  problems: Problem[],
+  misspelt: ReadonlySet<string>,
+): Options | undefined => {
+  const before = problems.length;
+  const applies = (key: string): boolean => command === undefined || (COMMAND_OPTIONS[key] ?? []).includes(command);
+  const scriptValue = command === 'EVAL' || command === 'EVALSHA' ? requireKey(record, 'script', path, problems, SCRIPT_HINT, misspelt) : undefined;
+  const script = scriptValue === undefined ? undefined : readText(scriptValue, [...path, 'script'], problems, { hint: SCRIPT_HINT, singleLine: false, nonEmpty: true });
+  const argsValue = command === 'CUSTOM' ? requireKey(record, 'args', path, problems, `add ${ARGS_HINT}`, misspelt) : optionalKey(record, 'args');
+  const args = argsValue === undefined || !applies('args') ? [] : readArgs(argsValue, [...path, 'args'], command, problems);
+  const replyValue = applies('reply') ? optionalKey(record, 'reply') : undefined;
+  const reply = replyValue === undefined ? { ...DEFAULTS.reply } : readReply(replyValue, [...path, 'reply'], problems);
+  const incrementBy = applies('by') ? readIntOption(record, 'by', path, problems) : DEFAULTS.incrementBy;
+  const mgetKeys = applies('mget-keys') ? readIntOption(record, 'mget-keys', path, problems) : DEFAULTS.mgetKeys;
+  const fieldValue = applies('field') ? optionalKey(record, 'field') : undefined;
+  const fieldHint = { hint: `the HSET field, e.g. field: ${DEFAULTS.field}`, singleLine: true, nonEmpty: true };
+  const field = fieldValue === undefined ? DEFAULTS.field : readText(fieldValue, [...path, 'field'], problems, fieldHint);
+  if (problems.length > before || args === undefined || reply === undefined) return undefined;
+  if (incrementBy === undefined || mgetKeys === undefined || field === undefined) return undefined;
+  return { incrementBy, field, mgetKeys, args, reply, ...(script === undefined ? {} : { script }) };
+};
+
+/** Reads one workload mapping and applies its defaults. */
 export const readWorkload = (value: unknown, path: FieldPath, problems: Problem[]): Workload | undefined => {
   const record = readRecord(value, path, problems, 'workload: {command: INCR, commands: 2048}');
   if (record === undefined) return undefined;
+  const before = problems.length;
   const misspelt = checkKeys(record, KEYS.workload, path, problems);
   const commandValue = requireKey(record, 'command', path, problems, `add command: ${WORKLOAD_COMMANDS.join(' | ')}`, misspelt);
   const command = commandValue === undefined ? undefined : readCommand(commandValue, [...path, 'command'], problems);
-  const keyValue = optionalKey(record, 'key');
-  const key =
-    keyValue === undefined
-      ? DEFAULTS.key
-      : readText(keyValue, [...path, 'key'], problems, {
-          hint: `the Redis key to INCR, e.g. key: ${DEFAULTS.key}`,
-          singleLine: false,
-          nonEmpty: true,
-        });
+  if (command !== undefined) checkOptions(record, command, path, problems);
+  const labelValue = optionalKey(record, 'label');
+  const label = labelValue === undefined ? command : readLabel(labelValue, [...path, 'label'], problems);
+  const keys = readKeyDistribution(optionalKey(record, 'keys'), [...path, 'keys'], problems);
+  const key = readKeyPattern(record, keys, path, problems);
   const countValue = requireKey(record, 'commands', path, problems, `add ${COMMANDS_HINT}`, misspelt);
-  const commands =
-    countValue === undefined ? undefined : readInt(countValue, [...path, 'commands'], LIMITS.commands, problems, COMMANDS_HINT);
-  if (command === undefined || key === undefined || commands === undefined) return undefined;
-  return { command, key, commands };
+  const commands = countValue === undefined ? undefined : readCommandCounts(countValue, [...path, 'commands'], problems);
+  const options = readOptions(record, command, path, problems, misspelt);
+  const writtenArgs = Array.isArray(record.args) ? record.args.map(String) : [];
+  const valueBytes = readValues(record, command, options?.args ?? writtenArgs, path, problems);
+  if (problems.length > before || command === undefined || label === undefined || keys === undefined || key === undefined) return undefined;
+  if (commands === undefined || options === undefined || valueBytes === undefined) return undefined;
+  return { label, command, key, keys, commands, valueBytes, ...options };
 };

@@ -8,19 +8,21 @@ describe('parseScenario: one problem gives one line and its hint', () => {
     expect(isLabError(error)).toBe(true);
     expect(error.code).toBe('E_SCENARIO_INVALID');
     expect(error.message).toBe('scenarios/x.yaml:4:1: repeats: unknown key "repeats"; did you mean "repeat"?');
-    expect(error.hint).toBe('valid keys at the top level: name, description, workload, modes, network, warmup, repeat, calibration, expect');
+    expect(error.hint).toBe(
+      'valid keys at the top level: name, description, seed, workload, modes, connections, network, warmup, repeat, calibration, faults, policies, reconcile, expect',
+    );
   });
 
   it('unknown nested key without a close match lists the keys of its own level', () => {
-    const error = failure(yaml(...HEAD, 'network:', '  rtt: 0ms', '  bandwidth: 1000'));
-    expect(error.message).toBe('scenarios/x.yaml:6:3: network.bandwidth: unknown key "bandwidth"');
-    expect(error.hint).toBe('valid keys in network: rtt, jitter');
+    const error = failure(yaml(...HEAD, 'network:', '  rtt: 0ms', '  loss: 1%'));
+    expect(error.message).toBe('scenarios/x.yaml:6:3: network.loss: unknown key "loss"');
+    expect(error.hint).toBe('valid keys in network: rtt, jitter, bandwidth, direct');
   });
 
   it('missing required field: at the line of its parent key', () => {
     const error = failure(yaml('name: t', 'workload:', '  command: INCR', 'modes: [sync]'));
     expect(error.message).toBe('scenarios/x.yaml:2:1: workload.commands: required key is missing');
-    expect(error.hint).toMatch(/whole number from 1 to 10000000, e\.g\. commands: 2048$/);
+    expect(error.hint).toMatch(/whole number from 1 to 10000000 \(or a list of them\), e\.g\. commands: 2048$/);
   });
 
   it('a misspelt required key is reported once, as the misspelling', () => {
@@ -82,9 +84,11 @@ describe('parseScenario: one problem gives one line and its hint', () => {
   });
 
   it('unsupported command lists the valid values', () => {
-    const error = failure(yaml('name: t', 'workload: {command: SET, commands: 10}', 'modes: [sync]'));
-    expect(error.message).toBe('scenarios/x.yaml:2:21: workload.command: unsupported command "SET"');
-    expect(error.hint).toBe('valid values: INCR');
+    const error = failure(yaml('name: t', 'workload: {command: ZADD, commands: 10}', 'modes: [sync]'));
+    expect(error.message).toBe('scenarios/x.yaml:2:21: workload.command: unsupported command "ZADD"');
+    expect(error.hint).toBe(
+      'valid values: INCR, INCRBY, SET, GET, HSET, MGET, EVAL, EVALSHA, CUSTOM; any other command runs as CUSTOM with args: [ZADD, "{key}", "{i}", "m{i}"]',
+    );
   });
 });
 
@@ -179,17 +183,17 @@ describe('parseScenario: every problem in one report', () => {
       [
         '6 problems in scenarios/x.yaml',
         'scenarios/x.yaml:2:1: repeats: unknown key "repeats"; did you mean "repeat"?',
-        '  hint: valid keys at the top level: name, description, workload, modes, network, warmup, repeat, calibration, expect',
+        '  hint: valid keys at the top level: name, description, seed, workload, modes, connections, network, warmup, repeat, calibration, faults, policies, reconcile, expect',
         'scenarios/x.yaml:3:1: workload.commands: required key is missing',
-        '  hint: add commands per run, the same for every mode: a whole number from 1 to 10000000, e.g. commands: 2048',
+        '  hint: add commands per run, the same for every mode: a whole number from 1 to 10000000 (or a list of them), e.g. commands: 2048',
         'scenarios/x.yaml:4:26: modes[1].pipeline: 0 is out of range; expected a whole number from 1 to 1000000',
-        '  hint: B is the number of commands per pipeline, a whole number from 1 to 1000000',
+        '  hint: B is the number of commands per batch, a whole number from 1 to 1000000, or all (one batch of the whole run)',
         'scenarios/x.yaml:5:17: network.rtt[0]: "1.5ms" is not a whole number of milliseconds',
         '  hint: Toxiproxy latency is set in whole milliseconds per direction; use 1ms or 2ms',
         'scenarios/x.yaml:5:24: network.rtt[1]: 10 has no unit',
         '  hint: durations carry a unit: write 10ms (or us, s)',
         'scenarios/x.yaml:6:17: expect[0]: "sync: p(95) < 1ms": unknown metric "p(95)"',
-        '  hint: metrics: median, min, max (total run time); p(50), p(90), p(99), p(99.9), max-latency (per-command latency); ops/s',
+        '  hint: metrics: median, min, max (total run time); p(50), p(90), p(99), p(99.9), max-latency (per-command latency); ops/s; errors (failed runs); ratio (median / model); rss, heap (client peak memory, a size)',
       ].join('\n'),
     );
     expect(error.hint).toBe('each problem above is followed by what would be valid');

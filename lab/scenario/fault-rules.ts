@@ -1,0 +1,175 @@
+// What a fault scenario needs so that its outcome can be reconciled: one workload whose
+// effect the checker can count, one run size, one connection, proxied links only, and modes
+// whose batches belong to one caller. Also: policies and reconcile mean nothing without faults.
+
+import { batchSize, modeLabel, type Fault, type Mode, type NetworkAxes, type ReconcileOptions, type Workload } from './types.ts';
+import { hasKey } from './fields.ts';
+import { workloadPath } from './workloads.ts';
+import { formatMs } from './units.ts';
+import type { Problem } from './problems.ts';
+
+export const FAULT_COMMANDS = ['INCR', 'INCRBY', 'SET', 'HSET'] as const;
+
+export interface FaultRuleInput {
+  record: Record<string, unknown>;
+  workloads: Workload[] | undefined;
+  modes: Mode[] | undefined;
+  connections: number[] | undefined;
+  network: NetworkAxes | undefined;
+  /** Every fault that was read without a problem, with its index in the list. */
+  faults: { fault: Fault; index: number }[];
+  reconcile: ReconcileOptions | undefined;
+}
+
+const AUTO_WHY =
+  "auto-pipelining merges concurrent callers' commands into shared writes, so one cut decides many callers' fates at once " +
+  "and no caller's outcome can be traced; use sync, pipeline:B or multi:B";
+
+// `policies` / `reconcile` written in a scenario that has no faults.
+const checkFaultOnlyKeys = (record: Record<string, unknown>, problems: Problem[]): void => {
+  for (const key of ['policies', 'reconcile']) {
+    if (!hasKey(record, key)) continue;
+    problems.push({
+      path: [key],
+      at: 'key',
+      message: `only a fault scenario takes ${key}, and this one has no faults`,
+      hint: `add faults: [{name: cut, after: 100 commands, reset: {}}] to compare retry policies under a fault, or remove ${key}`,
+    });
+  }
+};
+
+// The one workload, its command, its single commands value and value size.
+const checkWorkload = (input: FaultRuleInput, problems: Problem[]): number | undefined => {
+  const { record, workloads } = input;
+  if (workloads === undefined) return undefined;
+  if (workloads.length > 1) {
+    const message = `a fault scenario runs one workload, and this one has ${workloads.length}`;
+    problems.push({ path: ['workload'], at: 'key', message, hint: 'the checker reconciles one workload; run the others in a performance scenario' });
+    return undefined;
+  }
+  const [w] = workloads;
+  if (w === undefined) return undefined;
+  const path = workloadPath(record.workload, 0);
+  if (!(FAULT_COMMANDS as readonly string[]).includes(w.command)) {
+    const reads = w.command === 'GET' || w.command === 'MGET';
+    const why = reads ? 'reads change nothing the checker could count' : 'the lab cannot know what a script or a custom command changes';
+    problems.push({
+      path: [...path, 'command'],
+      message: `${w.command} cannot be reconciled after a fault: ${why}`,
+      hint: `fault scenarios use ${FAULT_COMMANDS.join(', ')}`,
+    });
+  }
+  if (w.commands.length > 1) {
+    problems.push({
+      path: [...path, 'commands'],
+      message: 'a fault scenario takes one commands value',
+      hint: 'triggers and cuts are sized against one run: write e.g. commands: 2048',
+    });
+  }
+  if (w.valueBytes.length > 1) {
+    problems.push({
+      path: [...path, 'value'],
+      message: 'a fault scenario takes one value size',
+      hint: 'fault cells have no value axis: write e.g. value: 16B',
+    });
+  }
+  return w.commands.length === 1 ? w.commands[0] : undefined;
+};
+
+// Wire units (commands up, replies down) that follow operation `from` under a mode: one per
+// operation, and under multi also MULTI/+OK and EXEC/its reply for each batch.
+const unitsAfter = (mode: Mode, commands: number, from: number): number => {
+  const left = commands - from;
+  if (mode.kind !== 'multi') return left;
+  const batch = batchSize(mode, commands);
+  const full = Math.floor(left / batch);
+  const rest = left % batch;
+  return full * (batch + 2) + (rest > 0 ? rest + 2 : 0);
+};
+
+// One fault against the run: its trigger within the run, its cut before the end, its times before the deadline.
+const checkFault = (fault: Fault, index: number, input: FaultRuleInput, commands: number | undefined, problems: Problem[]): void => {
+  const path = ['faults', index];
+  const { trigger, action } = fault;
+  const deadlineMs = input.reconcile?.deadlineMs;
+  if (trigger.kind === 'commands' && commands !== undefined && trigger.after >= commands) {
+    const message = `after ${trigger.after} commands, but the run issues only ${commands}`;
+    problems.push({ path: [...path, 'after'], message, hint: `after must be below commands (${commands}), or the fault never starts` });
+  }
+  // The fault starts between two batches (the driver awaits it there), so byte counts line up
+  // with whole batches: `after` must be a batch boundary in every batched mode.
+  if (trigger.kind === 'commands' && commands !== undefined) {
+    const misaligned = (input.modes ?? []).find((mode) => {
+      if (mode.kind !== 'pipeline' && mode.kind !== 'multi') return false;
+      return trigger.after % batchSize(mode, commands) !== 0;
+    });
+    if (misaligned !== undefined) {
+      const batch = batchSize(misaligned, commands);
+      problems.push({
+        path: [...path, 'after'],
+        message: `after ${trigger.after} commands falls inside a batch of ${modeLabel(misaligned)}`,
+        hint: `a fault starts between batches: use a multiple of ${batch}, e.g. after: ${Math.max(batch, Math.floor(trigger.after / batch) * batch)} commands`,
+      });
+    }
+  }
+  if (trigger.kind === 'time' && deadlineMs !== undefined && trigger.atMs >= deadlineMs) {
+    const message = `at ${formatMs(trigger.atMs)} is not before the reconcile deadline (${formatMs(deadlineMs)})`;
+    problems.push({ path: [...path, 'at'], message, hint: 'start the fault earlier, or raise reconcile.deadline' });
+  }
+  if (fault.forMs !== null && deadlineMs !== undefined && fault.forMs >= deadlineMs) {
+    const message = `for ${formatMs(fault.forMs)} outlasts the reconcile deadline (${formatMs(deadlineMs)})`;
+    problems.push({
+      path: [...path, 'for'],
+      message,
+      hint: 'the run would be dropped before the fault heals: shorten for, or raise reconcile.deadline',
+    });
+  }
+  if (action.kind !== 'cut-after' || commands === undefined || input.modes === undefined) return;
+  const from = trigger.kind === 'commands' ? Math.min(trigger.after, commands) : 0;
+  const noun = action.direction === 'up' ? 'commands' : 'replies';
+  const tightest = input.modes
+    .filter((mode) => mode.kind !== 'auto')
+    .map((mode) => ({ mode, available: unitsAfter(mode, commands, from) }))
+    .sort((a, b) => a.available - b.available)[0];
+  if (tightest === undefined || action.units < tightest.available) return;
+  const multi = tightest.mode.kind === 'multi' ? ' (multi counts MULTI, each queued command and EXEC as one each)' : '';
+  problems.push({
+    path: [...path, 'cut-after', action.direction],
+    message: `${action.units} ${noun} leave nothing to cut: under ${modeLabel(tightest.mode)} only ${tightest.available} follow the fault's start`,
+    hint: `cut within the run: fewer than ${tightest.available} ${noun}${multi}`,
+  });
+};
+
+/** Checks a fault scenario's sections against each other; a performance scenario only for stray keys. */
+export const checkFaultRules = (input: FaultRuleInput, problems: Problem[]): void => {
+  const { record, faults, modes, connections, network } = input;
+  const written = record.faults;
+  if (!Array.isArray(written) || written.length === 0) {
+    if (written === undefined || written === null || Array.isArray(written)) checkFaultOnlyKeys(record, problems);
+    return;
+  }
+  const commands = checkWorkload(input, problems);
+  if (connections !== undefined && (connections.length > 1 || connections[0] !== 1)) {
+    problems.push({
+      path: ['connections'],
+      message: 'a fault scenario runs on one connection',
+      hint: "the ledger and the prefix check follow one connection's order: write connections: 1 (or leave it out)",
+    });
+  }
+  if (network?.direct === true) {
+    problems.push({
+      path: ['network', 'direct'],
+      message: 'direct configs bypass the proxy, so no fault can reach them',
+      hint: 'remove direct: true from a fault scenario',
+    });
+  }
+  modes?.forEach((mode, index) => {
+    if (mode.kind !== 'auto') return;
+    problems.push({
+      path: Array.isArray(record.modes) ? ['modes', index] : ['modes'],
+      message: `${modeLabel(mode)} cannot run under a fault`,
+      hint: AUTO_WHY,
+    });
+  });
+  for (const { fault, index } of faults) checkFault(fault, index, input, commands, problems);
+};

@@ -1,0 +1,137 @@
+// `faults:`: named faults, each with one trigger (`after: N commands` or `at: 200ms`), one
+// action and an optional duration (`for:`). A scenario with faults is a fault scenario: each
+// fault is run under each mode and retry policy, and the outcome reconciled.
+
+import type { Fault, FaultTrigger } from './types.ts';
+import { KEYS, LIMITS } from './defaults.ts';
+import { checkKeys, hasKey, isRecord, optionalKey, readRecord, readText, requireKey } from './fields.ts';
+import { readMs, type MsRules } from './duration-field.ts';
+import { ACTION_HINT, readAction } from './fault-action.ts';
+import { describeValue, formatPath, type FieldPath, type Problem } from './problems.ts';
+
+const FAULT_EXAMPLE = '{name: cut-mid-batch, after: 128 commands, cut-after: {down: "32 replies + 3B"}}';
+const NAME_HINT = 'a fault name is lowercase letters, digits and -, e.g. name: cut-mid-batch';
+const TRIGGER_HINT = 'a fault starts after: N commands (once N commands were issued) or at: 200ms (after the workload starts)';
+const ADD_TRIGGER = 'add after: 128 commands (once that many were issued) or at: 200ms (after the workload starts)';
+const SCHEDULE_WHY = 'the lab schedules faults in whole milliseconds';
+const AT: MsRules = { name: 'at', range: LIMITS.faultAtMs, meaning: 'time after the workload starts', wholeWhy: SCHEDULE_WHY };
+const FOR: MsRules = { name: 'for', range: LIMITS.faultForMs, meaning: 'time the fault lasts (default: until the connection closes)', wholeWhy: SCHEDULE_WHY };
+
+// `128 commands`: the number of commands issued before the fault starts.
+const readAfter = (value: unknown, path: FieldPath, problems: Problem[]): number | undefined => {
+  const text = typeof value === 'string' ? value.trim() : undefined;
+  const m = text === undefined ? null : /^(\d[\d_]*)\s+(commands|command)$/.exec(text);
+  if (m !== null) {
+    const after = Number((m[1] ?? '').replaceAll('_', ''));
+    if (after <= LIMITS.commands.max) return after;
+  }
+  const number = typeof value === 'number' ? String(value) : /^\d[\d_]*/.exec(text ?? '')?.[0];
+  const isTime = text !== undefined && /^[\d.]+\s*(us|ms|s)$/.test(text);
+  const message =
+    typeof value === 'number'
+      ? `${value} has no unit`
+      : isTime
+        ? `"${text}" is a time; after counts commands`
+        : m !== null
+          ? `"${text}" is out of range`
+          : `expected "N commands", got ${describeValue(value)}`;
+  const hint = isTime ? `write at: ${text} for a time trigger, or after: 128 commands` : `write after: ${number ?? 128} commands; ${TRIGGER_HINT}`;
+  problems.push({ path, message, hint });
+  return undefined;
+};
+
+// Exactly one of after / at.
+const readTrigger = (record: Record<string, unknown>, path: FieldPath, problems: Problem[]): FaultTrigger | undefined => {
+  const afterValue = optionalKey(record, 'after');
+  const atValue = optionalKey(record, 'at');
+  if (afterValue !== undefined && atValue !== undefined) {
+    problems.push({ path: [...path, 'at'], at: 'key', message: 'a fault has one trigger, but this one has after and at', hint: TRIGGER_HINT });
+    return undefined;
+  }
+  if (afterValue !== undefined) {
+    const after = readAfter(afterValue, [...path, 'after'], problems);
+    return after === undefined ? undefined : { kind: 'commands', after };
+  }
+  if (atValue !== undefined) {
+    const atMs = readMs(atValue, [...path, 'at'], AT, problems);
+    return atMs === undefined ? undefined : { kind: 'time', atMs };
+  }
+  problems.push({ path, message: 'has no trigger', hint: ADD_TRIGGER });
+  return undefined;
+};
+
+// Exactly one action key; each further one is reported at its own line.
+const readFaultAction = (record: Record<string, unknown>, path: FieldPath, problems: Problem[]) => {
+  const keys = KEYS.faultActions.filter((key) => hasKey(record, key));
+  const [key, ...extra] = keys;
+  for (const other of extra) {
+    problems.push({
+      path: [...path, other],
+      at: 'key',
+      message: `a fault has one action, but this one has ${key ?? ''} and ${other}`,
+      hint: 'split it into two faults, each with its own name and trigger',
+    });
+  }
+  if (key === undefined) {
+    problems.push({ path, message: 'has no action', hint: ACTION_HINT });
+    return undefined;
+  }
+  const action = readAction(key, record[key], [...path, key], problems);
+  return extra.length === 0 ? action : undefined;
+};
+
+// One fault mapping.
+const readFault = (value: unknown, path: FieldPath, problems: Problem[]): Fault | undefined => {
+  const record = readRecord(value, path, problems, `a fault is a mapping, e.g. ${FAULT_EXAMPLE}`);
+  if (record === undefined) return undefined;
+  const before = problems.length;
+  const misspelt = checkKeys(record, KEYS.fault, path, problems);
+  const nameValue = requireKey(record, 'name', path, problems, `add ${NAME_HINT}`, misspelt);
+  const name = nameValue === undefined ? undefined : readText(nameValue, [...path, 'name'], problems, { hint: NAME_HINT, singleLine: true, nonEmpty: true });
+  if (name !== undefined && !/^[a-z0-9-]+$/.test(name)) {
+    const fixed = name.toLowerCase().replace(/[^a-z0-9-]+/g, '-');
+    problems.push({
+      path: [...path, 'name'],
+      message: `${JSON.stringify(name)} is not a valid fault name`,
+      hint: `${NAME_HINT}; here perhaps name: ${fixed}`,
+    });
+  }
+  const trigger = readTrigger(record, path, problems);
+  const action = readFaultAction(record, path, problems);
+  const forValue = optionalKey(record, 'for');
+  const forMs = forValue === undefined ? null : readMs(forValue, [...path, 'for'], FOR, problems);
+  if (problems.length > before || name === undefined || trigger === undefined || action === undefined || forMs === undefined) return undefined;
+  return { name, action, trigger, forMs };
+};
+
+/** The faults as read: `all` only when every fault is valid; `each` every fault that is, with its index. */
+export interface ReadFaults {
+  all: Fault[] | undefined;
+  each: { fault: Fault; index: number }[];
+}
+
+/** Reads `faults`; absent or empty means a performance scenario. */
+export const readFaults = (value: unknown, path: FieldPath, problems: Problem[]): ReadFaults => {
+  if (value === undefined) return { all: [], each: [] };
+  if (!Array.isArray(value)) {
+    problems.push({ path, message: `expected a list of faults, got ${describeValue(value)}`, hint: `e.g. faults: [${FAULT_EXAMPLE}]` });
+    return { all: undefined, each: [] };
+  }
+  const before = problems.length;
+  const each: ReadFaults['each'] = [];
+  const firstIndex = new Map<string, number>();
+  value.forEach((item, index) => {
+    const fault = readFault(item, [...path, index], problems);
+    // Names are compared as written, so a repeat is found even when either fault is invalid.
+    const name = isRecord(item) && typeof item.name === 'string' ? item.name : undefined;
+    const first = name === undefined ? undefined : firstIndex.get(name);
+    if (name !== undefined && first !== undefined) {
+      const message = `the name ${name} is also the name of ${formatPath([...path, first])}`;
+      problems.push({ path: [...path, index, 'name'], message, hint: 'give each fault a distinct name: ids and thresholds refer to it' });
+      return;
+    }
+    if (name !== undefined) firstIndex.set(name, index);
+    if (fault !== undefined) each.push({ fault, index });
+  });
+  return { all: problems.length === before ? each.map((f) => f.fault) : undefined, each };
+};
