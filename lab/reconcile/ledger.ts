@@ -1,0 +1,219 @@
+// The op ledger: one row per operation a driver issues (what it sent, on which connection and
+// batch, and what the caller was told), kept in typed arrays so a million operations cost about
+// 24 MB and no object each. The checkers compare it with what the server applied.
+
+import { ErrorKindTable } from './error-kinds.ts';
+
+/** Sent, no outcome yet (a run that ends with ops here treats them as indeterminate). */
+export const SENT = 'sent';
+/** The caller got a reply: the op executed (at least once). */
+export const ACKNOWLEDGED = 'acknowledged';
+/** The caller was told the op did NOT execute (e.g. it was never written to the socket). */
+export const FAILED = 'failed';
+/** Sent, but no reply before the connection died or a timeout fired: it may or may not have executed. */
+export const INDETERMINATE = 'indeterminate';
+
+/** The states by their stored code (the index). */
+export const OP_STATES = [SENT, ACKNOWLEDGED, FAILED, INDETERMINATE] as const;
+export type OpState = (typeof OP_STATES)[number];
+
+export interface LedgerCounts {
+  /** Ops still without an outcome. */
+  sent: number;
+  acknowledged: number;
+  failed: number;
+  indeterminate: number;
+  /** `retried` calls: re-issues of an op already issued. */
+  retries: number;
+}
+
+const S_SENT = 0;
+const S_ACKNOWLEDGED = 1;
+const S_FAILED = 2;
+const S_INDETERMINATE = 3;
+const MAX_U32 = 0xffff_ffff;
+
+export class Ledger {
+  #size = 0;
+  #capacity: number;
+  #state: Uint8Array;
+  /** 1 once an attempt of the op ended without proof that it did not execute. */
+  #mayHaveApplied: Uint8Array;
+  #reply: Float64Array;
+  #batch: Uint32Array;
+  #connection: Uint32Array;
+  #attempts: Uint32Array;
+  #errorKind: Uint16Array;
+  readonly #kinds = new ErrorKindTable();
+  readonly #stateCounts = [0, 0, 0, 0];
+  #retries = 0;
+
+  /** `capacity`: ops to allocate for up front; the ledger doubles when it is exceeded. */
+  constructor(capacity = 1024) {
+    if (!Number.isInteger(capacity) || capacity < 0 || capacity > MAX_U32) {
+      throw new TypeError(`Expected \`capacity\` to be a non-negative integer, got \`${capacity}\` (${typeof capacity})`);
+    }
+    this.#capacity = Math.max(1, capacity);
+    this.#state = new Uint8Array(this.#capacity);
+    this.#mayHaveApplied = new Uint8Array(this.#capacity);
+    this.#reply = new Float64Array(this.#capacity);
+    this.#batch = new Uint32Array(this.#capacity);
+    this.#connection = new Uint32Array(this.#capacity);
+    this.#attempts = new Uint32Array(this.#capacity);
+    this.#errorKind = new Uint16Array(this.#capacity);
+  }
+
+  /** Ops issued so far; op ids are 0 .. size-1. */
+  get size(): number {
+    return this.#size;
+  }
+
+  /** Ops the arrays hold before they grow next. */
+  get capacity(): number {
+    return this.#capacity;
+  }
+
+  /** Records a newly issued op (state `sent`, one attempt) and returns its id. */
+  issue(batch: number, connection: number): number {
+    checkU32('batch', batch);
+    checkU32('connection', connection);
+    if (this.#size === this.#capacity) this.#grow();
+    const op = this.#size++;
+    this.#reply[op] = Number.NaN;
+    this.#batch[op] = batch;
+    this.#connection[op] = connection;
+    this.#attempts[op] = 1;
+    this.#stateCounts[S_SENT]! += 1;
+    return op;
+  }
+
+  /** The caller got `reply` (NaN when the reply is not a number). Overwrites any earlier outcome. */
+  ack(op: number, reply: number): void {
+    this.#settle(op, S_ACKNOWLEDGED, 'ack');
+    this.#reply[op] = typeof reply === 'number' ? reply : Number.NaN;
+  }
+
+  /**
+   * The caller was told the op did not execute. If an earlier attempt of the op may have
+   * executed (it ended indeterminate, or was re-issued before it had an outcome), the op stays
+   * indeterminate: this attempt failing proves nothing about that one.
+   */
+  fail(op: number, errorKind: string): void {
+    const kind = this.#kinds.indexOf(errorKind);
+    this.#settle(op, this.#mayHaveApplied[op] === 1 ? S_INDETERMINATE : S_FAILED, 'fail');
+    this.#errorKind[op] = kind;
+    this.#kinds.count(kind);
+  }
+
+  /** Sent, but no reply came before the connection died or a timeout fired. */
+  indeterminate(op: number, errorKind: string): void {
+    const kind = this.#kinds.indexOf(errorKind);
+    this.#settle(op, S_INDETERMINATE, 'indeterminate');
+    this.#mayHaveApplied[op] = 1;
+    this.#errorKind[op] = kind;
+    this.#kinds.count(kind);
+  }
+
+  /** The caller re-issued the same op: attempts + 1 and the op is `sent` again until its next outcome. */
+  retried(op: number): void {
+    const from = this.#settle(op, S_SENT, 'retried');
+    // The earlier attempt may still execute unless the caller was told it did not.
+    if (from !== S_FAILED) this.#mayHaveApplied[op] = 1;
+    this.#attempts[op]! += 1;
+    this.#retries += 1;
+  }
+
+  state(op: number): OpState {
+    return OP_STATES[this.#stateCode(op)] as OpState;
+  }
+
+  /** The acknowledged reply; NaN when not acknowledged or not numeric. */
+  reply(op: number): number {
+    this.#check(op);
+    return this.#reply[op] as number;
+  }
+
+  batch(op: number): number {
+    this.#check(op);
+    return this.#batch[op] as number;
+  }
+
+  connection(op: number): number {
+    this.#check(op);
+    return this.#connection[op] as number;
+  }
+
+  /** 1 + the times the op was re-issued. */
+  attempts(op: number): number {
+    this.#check(op);
+    return this.#attempts[op] as number;
+  }
+
+  /** The op's most recent error kind (kept after a later successful attempt), or null. */
+  errorKind(op: number): string | null {
+    this.#check(op);
+    return this.#kinds.nameOf(this.#errorKind[op] as number);
+  }
+
+  /** Ops by current state, and the retries; O(1). */
+  counts(): LedgerCounts {
+    const [sent, acknowledged, failed, indeterminate] = this.#stateCounts as [number, number, number, number];
+    return { sent, acknowledged, failed, indeterminate, retries: this.#retries };
+  }
+
+  /** Every error the caller saw, by kind: one per fail/indeterminate call, including attempts later retried. */
+  errorsByKind(): Record<string, number> {
+    return this.#kinds.reportedByKind();
+  }
+
+  // Moves an op to a new state, keeping the per-state counts; returns the state it left.
+  // An acknowledged op is final: the caller was told it succeeded, so a second outcome or a
+  // re-issue is a driver bug that would otherwise erase the evidence of a lost write.
+  #settle(op: number, to: number, call: string): number {
+    const from = this.#stateCode(op);
+    if (from === S_ACKNOWLEDGED) {
+      throw new RangeError(`Ledger.${call}(${op}): op ${op} was already acknowledged; an acknowledged op takes no further outcome or retry`);
+    }
+    this.#stateCounts[from]! -= 1;
+    this.#stateCounts[to]! += 1;
+    this.#state[op] = to;
+    return from;
+  }
+
+  #stateCode(op: number): number {
+    this.#check(op);
+    return this.#state[op] as number;
+  }
+
+  #check(op: number): void {
+    if (!Number.isInteger(op) || op < 0 || op >= this.#size) {
+      throw new RangeError(`Expected an op id from 0 to ${this.#size - 1} (ids issue() returned), got \`${op}\` (${typeof op})`);
+    }
+  }
+
+  #grow(): void {
+    const capacity = Math.min(this.#capacity * 2, MAX_U32);
+    if (capacity === this.#capacity) throw new RangeError(`The ledger is full: ${MAX_U32} ops`);
+    this.#capacity = capacity;
+    this.#state = grown(this.#state, new Uint8Array(capacity));
+    this.#mayHaveApplied = grown(this.#mayHaveApplied, new Uint8Array(capacity));
+    this.#reply = grown(this.#reply, new Float64Array(capacity));
+    this.#batch = grown(this.#batch, new Uint32Array(capacity));
+    this.#connection = grown(this.#connection, new Uint32Array(capacity));
+    this.#attempts = grown(this.#attempts, new Uint32Array(capacity));
+    this.#errorKind = grown(this.#errorKind, new Uint16Array(capacity));
+  }
+}
+
+// Copies an array into its larger replacement.
+const grown = <T extends Uint8Array | Uint16Array | Uint32Array | Float64Array>(from: T, to: T): T => {
+  to.set(from);
+  return to;
+};
+
+// Batch and connection numbers are stored as Uint32.
+const checkU32 = (name: string, value: number): void => {
+  if (!Number.isInteger(value) || value < 0 || value > MAX_U32) {
+    throw new TypeError(`Expected \`${name}\` to be an integer from 0 to ${MAX_U32}, got \`${value}\` (${typeof value})`);
+  }
+};
