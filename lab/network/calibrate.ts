@@ -7,11 +7,16 @@
 // more than asked it lowers the configured latency a millisecond at a time and measures
 // again, keeping whichever setting came closest. The result says what was
 // configured and what was measured.
+//
+// A bandwidth cap is left out while measuring and applied with the chosen latency at the end:
+// it adds a serialization delay per byte (a PING and its PONG at 10 KB/s: 2.1 ms) that is not
+// part of the rtt, and the correction above would otherwise cancel it as if it were overshoot.
 
 import type { Redis } from 'ioredis';
+import { percentile } from '../metrics/index.ts';
 import type { Calibration } from '../run/result.ts';
 import { applyLink } from './apply-link.ts';
-import { latencySplitMs, type LinkProfile } from './link-profile.ts';
+import { latencySplitMs, linkToxics, UNCAPPED, type LinkProfileInput } from './link-profile.ts';
 import type { ToxiproxyApi } from './toxiproxy-api.ts';
 
 /** Untimed PINGs before sampling, so connection set-up and JIT don't land in the samples. */
@@ -31,15 +36,11 @@ export const samplePingMs = async (client: Redis, count: number): Promise<number
   return samples;
 };
 
-// Nearest-rank quantile of an unsorted sample (q in 0..1).
-const quantile = (samples: number[], q: number): number => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
-  return sorted[index] ?? Number.NaN;
-};
+// The lab's one percentile definition (linear interpolation, lab/metrics); NaN for no samples.
+const quantile = (samples: number[], q: number): number => percentile(samples, q * 100) ?? Number.NaN;
 
 export const summarizeCalibration = (
-  profile: LinkProfile,
+  profile: LinkProfileInput,
   baselineSamplesMs: number[],
   proxiedSamplesMs: number[],
   toxicRttMs = profile.rttMs,
@@ -70,7 +71,8 @@ export const calibrationWithinTolerance = (c: Calibration): boolean =>
 export interface CalibrateLinkInput {
   api: ToxiproxyApi;
   proxyName: string;
-  profile: LinkProfile;
+  /** The link to leave applied; its bandwidth cap (absent: uncapped) is not part of the measurement. */
+  profile: LinkProfileInput;
   /** A client straight to Redis, and one through the proxy. */
   direct: Redis;
   proxied: Redis;
@@ -79,11 +81,15 @@ export interface CalibrateLinkInput {
 
 // Applies the profile, measures, and corrects the configured latency for the proxy's
 // overshoot: while the link adds more than requested, configure one millisecond less and
-// measure again; keep the closest setting, leave it applied and return its calibration.
+// measure again; keep the closest setting, leave it applied (with the bandwidth cap) and
+// return its calibration.
 export const calibrateLink = async (input: CalibrateLinkInput): Promise<Calibration> => {
   const { api, proxyName, profile, direct, proxied, pings } = input;
+  const latencyOnly = { rttMs: profile.rttMs, jitterMs: profile.jitterMs, bandwidth: UNCAPPED };
+  linkToxics(profile); // an invalid cap throws now, not after the measuring
+  const capped = profile.bandwidth !== undefined && (profile.bandwidth.upKBps !== null || profile.bandwidth.downKBps !== null);
   const measure = async (toxicRttMs: number): Promise<Calibration> => {
-    await applyLink(api, proxyName, profile, toxicRttMs);
+    await applyLink(api, proxyName, latencyOnly, toxicRttMs);
     const baseline = await samplePingMs(direct, pings);
     return summarizeCalibration(profile, baseline, await samplePingMs(proxied, pings), toxicRttMs);
   };
@@ -96,6 +102,6 @@ export const calibrateLink = async (input: CalibrateLinkInput): Promise<Calibrat
     latest = await measure(toxicRttMs);
     if (miss(latest) < miss(best)) best = latest;
   }
-  if (latest !== best) await applyLink(api, proxyName, profile, best.upstreamLatencyMs + best.downstreamLatencyMs);
+  if (latest !== best || capped) await applyLink(api, proxyName, profile, best.upstreamLatencyMs + best.downstreamLatencyMs);
   return best;
 };

@@ -1,60 +1,149 @@
-// The lab's bounded view of Toxiproxy's HTTP API, on top of toxiproxy-node-client.
+// The lab's bounded view of Toxiproxy's HTTP API. Every call is one HTTP request bounded by
+// withApiTimeout; when the bound fires the request is aborted too, so a hung server leaves no
+// socket behind. Plain fetch rather than toxiproxy-node-client: the client has no timeout,
+// drops the server's error text, and needs extra GETs before a POST or DELETE.
 
-import { Toxiproxy } from 'toxiproxy-node-client';
-import type { ICreateToxicBody } from 'toxiproxy-node-client';
-import { withApiTimeout } from './with-timeout.ts';
+import { withApiTimeout, TOXIPROXY_API_TIMEOUT_MS } from './with-timeout.ts';
+
+export type ToxicType = 'latency' | 'bandwidth' | 'timeout' | 'reset_peer' | 'limit_data' | 'slicer' | 'slow_close';
+export type ToxicStream = 'upstream' | 'downstream';
 
 export interface ToxicSpec {
   name: string;
-  type: 'latency' | 'bandwidth' | 'timeout' | 'reset_peer' | 'limit_data' | 'slicer' | 'slow_close';
-  stream: 'upstream' | 'downstream';
+  type: ToxicType;
+  stream: ToxicStream;
   attributes: Record<string, number>;
 }
 
-export class ToxiproxyApi {
-  private readonly client: Toxiproxy;
+/** A toxic as the server lists it. */
+export interface ToxicInfo {
+  name: string;
+  type: string;
+  stream: ToxicStream;
+  toxicity: number;
+  attributes: Record<string, number>;
+}
 
-  constructor(readonly apiUrl: string) {
-    this.client = new Toxiproxy(apiUrl);
+export interface ProxyInfo {
+  name: string;
+  listen: string;
+  upstream: string;
+  enabled: boolean;
+}
+
+// A non-2xx answer; `error` is the server's own text ({"error": "...", "status": N}).
+export class ToxiproxyHttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+  ) {
+    super(`${status} ${error}`);
+    Object.defineProperty(this, 'name', { value: 'ToxiproxyHttpError', enumerable: false });
+  }
+}
+
+interface Answer {
+  status: number;
+  data: unknown;
+}
+
+const serverError = (data: unknown, fallback: string): string =>
+  typeof data === 'object' && data !== null && 'error' in data ? String(data.error) : fallback;
+
+export class ToxiproxyApi {
+  /** @param timeoutMs bound of every call (default TOXIPROXY_API_TIMEOUT_MS). */
+  constructor(
+    readonly apiUrl: string,
+    readonly timeoutMs = TOXIPROXY_API_TIMEOUT_MS,
+  ) {}
+
+  // One request, bounded. A non-2xx answer throws unless `accept(status, serverError)` says
+  // it is an answer.
+  private async request(method: string, path: string, body?: unknown, accept = (_status: number, _error: string) => false): Promise<Answer> {
+    const controller = new AbortController();
+    const what = `${method} ${path}`;
+    const send = async (): Promise<Answer> => {
+      const response = await fetch(`${this.apiUrl}${path}`, {
+        method,
+        signal: controller.signal,
+        ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }),
+      });
+      const text = await response.text();
+      let data: unknown = text;
+      try {
+        data = text.length === 0 ? undefined : JSON.parse(text);
+      } catch {
+        // plain text (GET /version on older servers)
+      }
+      if (!response.ok) {
+        const error = serverError(data, response.statusText);
+        if (!accept(response.status, error)) throw new ToxiproxyHttpError(response.status, error);
+      }
+      return { status: response.status, data };
+    };
+    try {
+      return await withApiTimeout(what, send(), this.timeoutMs);
+    } finally {
+      controller.abort(); // a no-op once answered; frees the socket of a call that timed out
+    }
   }
 
   // The server's version string; /version answers JSON {"version":"2.12.0"} or plain text.
   async version(): Promise<string> {
-    const text = await withApiTimeout('GET /version', this.client.getVersion());
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (typeof parsed === 'object' && parsed !== null && 'version' in parsed) return String(parsed.version);
-    } catch {
-      // plain-text version from older servers
-    }
-    return text.trim();
+    const { data } = await this.request('GET', '/version');
+    if (typeof data === 'object' && data !== null && 'version' in data) return String(data.version);
+    return String(data ?? '').trim();
   }
 
   // Creates (or replaces) the proxy so a rerun against a reused server starts clean.
   async createProxy(name: string, listen: string, upstream: string): Promise<void> {
-    const existing = await withApiTimeout('GET /proxies', this.client.getAll());
-    const old = existing[name];
-    if (old) await withApiTimeout(`DELETE /proxies/${name}`, old.remove());
-    await withApiTimeout(`POST /proxies ${name}`, this.client.createProxy({ name, listen, upstream }));
+    const { data } = await this.request('GET', '/proxies');
+    if (typeof data === 'object' && data !== null && name in data) await this.request('DELETE', `/proxies/${name}`);
+    await this.request('POST', '/proxies', { name, listen, upstream, enabled: true });
   }
 
-  // Names of the toxics on a proxy (the node client has no call for this, so ask the API).
+  async deleteProxy(name: string): Promise<void> {
+    await this.request('DELETE', `/proxies/${name}`);
+  }
+
+  async proxy(name: string): Promise<ProxyInfo> {
+    const { data } = await this.request('GET', `/proxies/${name}`);
+    const p = data as Partial<ProxyInfo>;
+    return { name: String(p.name), listen: String(p.listen), upstream: String(p.upstream), enabled: p.enabled === true };
+  }
+
+  // Disabling closes every connection through the proxy and its listener (new connects are
+  // refused); enabling listens again. POST, not PATCH, so servers older than 2.6 accept it too.
+  async setProxyEnabled(name: string, enabled: boolean): Promise<void> {
+    await this.request('POST', `/proxies/${name}`, { enabled });
+  }
+
+  async toxics(proxyName: string): Promise<ToxicInfo[]> {
+    const { data } = await this.request('GET', `/proxies/${proxyName}/toxics`);
+    if (!Array.isArray(data)) return [];
+    return data.map((t: Partial<ToxicInfo>) => ({
+      name: String(t.name),
+      type: String(t.type),
+      stream: t.stream === 'upstream' ? 'upstream' : 'downstream',
+      toxicity: Number(t.toxicity ?? 1),
+      attributes: { ...(t.attributes ?? {}) },
+    }));
+  }
+
   async toxicNames(proxyName: string): Promise<string[]> {
-    const path = `/proxies/${proxyName}/toxics`;
-    const response = await withApiTimeout(`GET ${path}`, this.client.getApi().get(`${this.apiUrl}${path}`));
-    const toxics: unknown = response.data;
-    return Array.isArray(toxics) ? toxics.map((toxic: { name?: unknown }) => String(toxic.name)) : [];
+    return (await this.toxics(proxyName)).map((t) => t.name);
   }
 
+  // One POST; toxicity 1 (a Redis client keeps one connection, so partial toxicity is all or nothing).
   async addToxic(proxyName: string, toxic: ToxicSpec): Promise<void> {
-    const proxy = await withApiTimeout(`GET /proxies/${proxyName}`, this.client.get(proxyName));
-    const body: ICreateToxicBody<Record<string, number>> = { ...toxic, toxicity: 1 };
-    await withApiTimeout(`POST /proxies/${proxyName}/toxics ${toxic.name}`, proxy.addToxic(body));
+    await this.request('POST', `/proxies/${proxyName}/toxics`, { ...toxic, toxicity: 1 });
   }
 
-  // One DELETE, not the client's GET proxy + GET toxic + DELETE: fewer calls to an API that can hang.
-  async removeToxic(proxyName: string, toxicName: string): Promise<void> {
-    const path = `/proxies/${proxyName}/toxics/${toxicName}`;
-    await withApiTimeout(`DELETE ${path}`, this.client.getApi().delete(`${this.apiUrl}${path}`));
+  // One DELETE. True if it removed the toxic, false if the proxy has no toxic by that name
+  // ("toxic not found"); a missing proxy still throws.
+  async removeToxic(proxyName: string, toxicName: string): Promise<boolean> {
+    const notFound = (status: number, error: string) => status === 404 && error === 'toxic not found';
+    const { status } = await this.request('DELETE', `/proxies/${proxyName}/toxics/${toxicName}`, undefined, notFound);
+    return status !== 404;
   }
 }

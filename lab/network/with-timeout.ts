@@ -4,7 +4,7 @@ import { LabError, errorMessage } from '../errors/index.ts';
 export const TOXIPROXY_API_TIMEOUT_MS = 5_000;
 
 // Toxiproxy's API can hang (upstream #558, #412: deleting a toxic under traffic) and
-// toxiproxy-node-client has no request timeout, so every call goes through this bound.
+// a request has no timeout of its own, so every call goes through this bound.
 export const withApiTimeout = async <T>(what: string, call: Promise<T>, timeoutMs = TOXIPROXY_API_TIMEOUT_MS): Promise<T> => {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {

@@ -10,8 +10,9 @@ describe('calibration summary', () => {
     expect(c.baselineMs).toBe(0.2);
     expect(c.measuredMs).toBe(10.2);
     expect(c.addedMs).toBeCloseTo(10.0, 10);
-    expect(c.p10Ms).toBe(10.1);
-    expect(c.p90Ms).toBe(10.4);
+    // Linear interpolation (lab/metrics percentile): rank 0.9 and 8.1 of the 10 sorted samples.
+    expect(c.p10Ms).toBeCloseTo(10.1, 10);
+    expect(c.p90Ms).toBeCloseTo(10.4 + 0.1 * (11.9 - 10.4), 10);
     expect([c.upstreamLatencyMs, c.downstreamLatencyMs]).toEqual([4, 5]);
     expect(c.samples).toBe(10);
   });
