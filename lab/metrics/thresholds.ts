@@ -1,8 +1,16 @@
-// Judging a scenario's `expect:` thresholds against the measured configs. Pure: it reads
-// figures already in the result and never measures.
+// Judging a scenario's `expect:` thresholds against the measured configs and, for fault
+// scenarios, the reconciliation verdict rows. Pure: it reads figures already in the result and
+// never measures.
 
-import type { ConfigResult, ThresholdResult } from '../run/result.ts';
-import type { Threshold, ThresholdMetric, ThresholdOp } from '../scenario/types.ts';
+import type { ConfigResult, ReconcileEntry, ThresholdResult } from '../run/result.ts';
+import type {
+  AnyThreshold,
+  ConfigSelector,
+  ReconcileThreshold,
+  Threshold,
+  ThresholdMetric,
+  ThresholdOp,
+} from '../scenario/types.ts';
 import { modeOfConfig, sameMode } from './config-mode.ts';
 
 // The figure a threshold metric names, in that metric's unit (null: not measured / no verified run).
@@ -12,6 +20,10 @@ export const figureOf = (config: ConfigResult, metric: ThresholdMetric): number 
     case 'minMs':
     case 'maxMs':
     case 'opsPerSec':
+    case 'errors':
+    case 'modelRatio':
+    case 'clientPeakRssBytes':
+    case 'clientPeakHeapBytes':
       return config[metric];
     case 'p50Us':
       return config.latencyUs?.p50 ?? null;
@@ -26,7 +38,8 @@ export const figureOf = (config: ConfigResult, metric: ThresholdMetric): number 
   }
 };
 
-const holds = (actual: number, op: ThresholdOp, bound: number): boolean => {
+/** Whether `actual op bound` holds. */
+export const holds = (actual: number, op: ThresholdOp, bound: number): boolean => {
   switch (op) {
     case '<':
       return actual < bound;
@@ -36,36 +49,74 @@ const holds = (actual: number, op: ThresholdOp, bound: number): boolean => {
       return actual > bound;
     case '>=':
       return actual >= bound;
+    case '==':
+      return actual === bound;
   }
 };
 
-// A threshold applies to a config when its optional mode and rtt both match.
-const selects = (threshold: Threshold, config: ConfigResult): boolean =>
-  (threshold.mode === undefined || sameMode(threshold.mode, modeOfConfig(config))) &&
-  (threshold.rttMs === undefined || threshold.rttMs === config.rttMs);
+/** Whether a selector covers a config: every field it sets must match, an absent field matches anything. */
+export const selectsConfig = (select: ConfigSelector, config: ConfigResult): boolean =>
+  (select.workload === undefined || select.workload === config.workload) &&
+  (select.mode === undefined || sameMode(select.mode, modeOfConfig(config))) &&
+  (select.link === undefined || select.link === config.link) &&
+  (select.rttMs === undefined || select.rttMs === config.rttMs) &&
+  (select.jitterMs === undefined || select.jitterMs === config.jitterMs) &&
+  (select.connections === undefined || select.connections === config.connections) &&
+  (select.commands === undefined || select.commands === config.commands) &&
+  (select.valueBytes === undefined ||
+    (config.valueBytes !== null && config.valueBytes.min === select.valueBytes && config.valueBytes.max === select.valueBytes));
+
+type Checked = ThresholdResult['checked'];
+
+// Nothing selected fails: a typo in a mode, an rtt or a policy must not pass silently.
+const allPass = (checked: Checked): boolean => checked.length > 0 && checked.every((c) => c.pass);
+
+// A missing figure fails: a config with no verified run cannot satisfy a bound.
+const evaluateConfigThreshold = (threshold: Threshold, configs: readonly ConfigResult[]): ThresholdResult => {
+  const checked = configs
+    .filter((config) => selectsConfig(threshold.select, config))
+    .map((config) => {
+      const actual = figureOf(config, threshold.metric);
+      return { configId: config.id, actual, pass: actual !== null && holds(actual, threshold.op, threshold.value) };
+    });
+  const { source, metric, op, value } = threshold;
+  return { source, metric, op, value, checked, pass: allPass(checked) };
+};
+
+// Verdict thresholds compare the verdict string (UNKNOWN never passes); count thresholds bound
+// one of the entry's counts (the first run's counts when the runs were not consistent).
+const evaluateReconcileThreshold = (
+  threshold: ReconcileThreshold,
+  entries: readonly ReconcileEntry[],
+): ThresholdResult => {
+  const selected = entries.filter(
+    (e) => e.policy === threshold.policy && (threshold.fault === undefined || e.fault === threshold.fault),
+  );
+  if ('verdict' in threshold) {
+    const checked = selected.map((e) => ({ configId: e.id, actual: e.verdict, pass: e.verdict === threshold.verdict }));
+    const value = threshold.verdict === 'SAFE' ? 1 : 0;
+    return { source: threshold.source, metric: 'verdict', op: '==', value, checked, pass: allPass(checked) };
+  }
+  const checked = selected.map((e) => {
+    const actual = e.counts[threshold.metric];
+    return { configId: e.id, actual, pass: holds(actual, threshold.op, threshold.value) };
+  });
+  const { source, metric, op, value } = threshold;
+  return { source, metric, op, value, checked, pass: allPass(checked) };
+};
 
 /**
- * One result per threshold, each listing every config it selected with its figure.
- * A missing figure fails (a config with no verified run cannot satisfy a bound), and a
- * threshold that selects no config fails: a typo in a mode or an rtt must not pass silently.
+ * One result per threshold, in order, each listing every config (or reconcile entry) it
+ * selected with its figure. A threshold that selects nothing fails, and so does a reconcile
+ * threshold when the run has no reconcile entries.
  */
 export const evaluateThresholds = (
-  thresholds: readonly Threshold[],
+  thresholds: readonly AnyThreshold[],
   configs: readonly ConfigResult[],
+  reconcile: readonly ReconcileEntry[] = [],
 ): ThresholdResult[] =>
-  thresholds.map((threshold) => {
-    const checked = configs
-      .filter((config) => selects(threshold, config))
-      .map((config) => {
-        const actual = figureOf(config, threshold.metric);
-        return { configId: config.id, actual, pass: actual !== null && holds(actual, threshold.op, threshold.value) };
-      });
-    return {
-      source: threshold.source,
-      metric: threshold.metric,
-      op: threshold.op,
-      value: threshold.value,
-      checked,
-      pass: checked.length > 0 && checked.every((c) => c.pass),
-    };
-  });
+  thresholds.map((threshold) =>
+    threshold.kind === 'config'
+      ? evaluateConfigThreshold(threshold, configs)
+      : evaluateReconcileThreshold(threshold, reconcile),
+  );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { modelFor, modelMs } from '../../../lab/metrics/index.ts';
+import { baselineConfig, fillModel, modelFor, modelMs, modelRatio } from '../../../lab/metrics/index.ts';
 import { calibrationAt, config } from './fixtures.ts';
 
 describe('RTT cost model', () => {
@@ -35,5 +35,73 @@ describe('RTT cost model', () => {
     expect(model.get('sync@rtt=10ms')).toBeNull();
     expect(model.get('pipeline:8@rtt=20ms')).toBeNull();
     expect(model.get('pipeline:8@rtt=0ms')).toBeCloseTo(10);
+  });
+
+  it('takes the baseline with the same workload, commands, value size, connections and mode, on the plain proxied link', () => {
+    const target = config({
+      id: 'SET pipeline:all c=2 v=100 @rtt=10ms',
+      workload: 'SET',
+      rttMs: 10,
+      mode: 'pipeline',
+      batch: 512,
+      batchLabel: 'all',
+      commands: 1024,
+      connections: 2,
+      valueBytes: { min: 100, max: 100 },
+    });
+    const same = { workload: 'SET', mode: 'pipeline', batch: 512, batchLabel: 'all', commands: 1024, connections: 2, valueBytes: { min: 100, max: 100 } } as const;
+    const decoys = [
+      config({ ...same, id: 'other workload', workload: 'GET', rttMs: 0, medianMs: 1 }),
+      config({ ...same, id: 'other commands', commands: 2048, rttMs: 0, medianMs: 2 }),
+      config({ ...same, id: 'other value', valueBytes: { min: 100, max: 200 }, rttMs: 0, medianMs: 3 }),
+      config({ ...same, id: 'no value', valueBytes: null, rttMs: 0, medianMs: 3.5 }),
+      config({ ...same, id: 'other connections', connections: 1, rttMs: 0, medianMs: 4 }),
+      config({ ...same, id: 'numeric batch', batchLabel: '512', rttMs: 0, medianMs: 5 }),
+      config({ ...same, id: 'direct', link: 'direct', rttMs: 0, medianMs: 6 }),
+      config({ ...same, id: 'jitter', rttMs: 0, jitterMs: 2, medianMs: 7 }),
+      config({ ...same, id: 'capped', rttMs: 0, bandwidth: { upKBps: null, downKBps: 1000 }, medianMs: 8 }),
+    ];
+    const baseline = config({ ...same, id: 'baseline', rttMs: 0, medianMs: 9 });
+    for (const decoy of decoys) expect(baselineConfig([decoy, target], target), decoy.id).toBeUndefined();
+    expect(baselineConfig([...decoys, baseline, target], target)?.id).toBe('baseline');
+
+    const model = modelFor([...decoys, baseline, target], [calibrationAt(0, 0.3), calibrationAt(10, 10.3)]);
+    expect(model.get(target.id)).toBeCloseTo(target.waits * 10 + 9);
+  });
+
+  it('gives direct-link configs no model, and predicts capped and jittered links from the plain baseline', () => {
+    const configs = [
+      config({ id: 'sync@rtt=0ms', rttMs: 0, mode: 'sync', batch: 1, commands: 100, medianMs: 20 }),
+      config({ id: 'sync direct', link: 'direct', rttMs: 0, mode: 'sync', batch: 1, commands: 100, medianMs: 10 }),
+      config({ id: 'sync capped', rttMs: 0, mode: 'sync', batch: 1, commands: 100, bandwidth: { upKBps: 10, downKBps: 10 } }),
+      config({ id: 'sync jitter', rttMs: 10, jitterMs: 2, mode: 'sync', batch: 1, commands: 100 }),
+    ];
+    const model = modelFor(configs, [calibrationAt(0, 0.3), calibrationAt(10, 11.3, 2)]);
+    expect(model.get('sync direct')).toBeNull();
+    expect(model.get('sync capped')).toBeCloseTo(20);
+    expect(model.get('sync jitter')).toBeCloseTo(100 * 11 + 20);
+  });
+});
+
+describe('model ratio', () => {
+  it('is median over model, null when either is missing or the model is not positive', () => {
+    expect(modelRatio(30, 20)).toBe(1.5);
+    expect(modelRatio(null, 20)).toBeNull();
+    expect(modelRatio(30, null)).toBeNull();
+    expect(modelRatio(30, 0)).toBeNull();
+  });
+
+  it('fillModel sets modelMs and modelRatio on every config', () => {
+    const configs = [
+      config({ id: 'sync@rtt=0ms', rttMs: 0, mode: 'sync', batch: 1, commands: 10, medianMs: 5 }),
+      config({ id: 'sync@rtt=10ms', rttMs: 10, mode: 'sync', batch: 1, commands: 10, medianMs: 150 }),
+      config({ id: 'sync direct', link: 'direct', rttMs: 0, mode: 'sync', batch: 1, commands: 10, medianMs: 4 }),
+    ];
+    expect(fillModel(configs, [calibrationAt(0, 0.5), calibrationAt(10, 10.5)])).toBe(configs);
+    expect(configs.map((c) => [c.id, c.modelMs, c.modelRatio])).toEqual([
+      ['sync@rtt=0ms', 5, 1],
+      ['sync@rtt=10ms', 105, 150 / 105],
+      ['sync direct', null, null],
+    ]);
   });
 });

@@ -1,0 +1,49 @@
+// A short, stable kind per client error, for counting (errorsByKind) and for deciding whether
+// a command may have executed. Strings are ioredis 6's own (node_modules/ioredis/built):
+// utils CONNECTION_CLOSED_ERROR_MSG, redis/event_handler abortError(), Command#setTimeout,
+// Redis#sendCommand with enableOfflineQueue false, errors/MaxRetriesPerRequestError.
+
+/** Socket error codes counted under their own name. */
+const SOCKET_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/** Exact ioredis messages of connection-level failures. */
+const BY_MESSAGE = new Map<string, string>([
+  ['Connection is closed.', 'CONNECTION_CLOSED'],
+  ['Command aborted due to connection close', 'ABORTED'],
+  ['Command timed out', 'TIMEOUT'],
+  ["Stream isn't writeable and enableOfflineQueue options is false", 'STREAM_NOT_WRITEABLE'],
+]);
+
+// A Redis error reply's code, as INFO errorstats counts it: the first word (WRONGTYPE, ERR,
+// NOSCRIPT, OOM, EXECABORT, ...). A reply without a word-like first token is REPLY.
+const replyKind = (message: string): string => {
+  const first = message.trimStart().split(/\s/, 1)[0] ?? '';
+  return /^[A-Za-z][A-Za-z0-9_-]{0,31}$/.test(first) ? first : 'REPLY';
+};
+
+const field = (error: object, key: string): unknown => (error as Record<string, unknown>)[key];
+
+/**
+ * The kind of anything a Redis call rejected with: a reply error's first word; CONNECTION_CLOSED,
+ * ABORTED, MAX_RETRIES, TIMEOUT, STREAM_NOT_WRITEABLE, SOCKET_TIMEOUT for ioredis connection
+ * failures; the socket code (ECONNRESET, ECONNREFUSED, EPIPE, ...); else OTHER.
+ */
+export const errorKind = (error: unknown): string => {
+  if (typeof error !== 'object' || error === null) return 'OTHER';
+  const name = field(error, 'name');
+  const message = field(error, 'message');
+  const text = typeof message === 'string' ? message : '';
+  if (name === 'ReplyError') return replyKind(text);
+  if (name === 'MaxRetriesPerRequestError') return 'MAX_RETRIES';
+  const byMessage = BY_MESSAGE.get(text);
+  if (byMessage !== undefined) return byMessage;
+  if (name === 'AbortError') return 'ABORTED';
+  const code = field(error, 'code');
+  if (typeof code === 'string' && SOCKET_CODES.has(code)) return code;
+  if (text.startsWith('Socket timeout. Expecting data')) return 'SOCKET_TIMEOUT';
+  return 'OTHER';
+};
+
+/** A Redis error reply (the server answered and refused), as opposed to a connection failure. */
+export const isReplyError = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && field(error, 'name') === 'ReplyError';

@@ -1,0 +1,75 @@
+// Noise warnings: two configs that differ in one axis only are compared by their medians, and a
+// difference smaller than the run-to-run spread (max - min) of either is not a finding. Pure:
+// it reads ConfigResult figures and returns sentences for the result's `warnings`.
+
+import type { ConfigResult } from '../run/result.ts';
+import { modeLabel } from '../scenario/types.ts';
+import { modeOfConfig } from './config-mode.ts';
+
+/** At most this many pair warnings are listed; the rest are counted in one closing line. */
+export const MAX_SPREAD_WARNINGS = 10;
+
+// The axes a matrix varies, each as a comparable string (workload is not one: only configs of
+// the same workload are compared).
+const AXES: readonly ((c: ConfigResult) => string)[] = [
+  (c) => modeLabel(modeOfConfig(c)),
+  (c) => String(c.rttMs),
+  (c) => String(c.jitterMs),
+  (c) => `${c.bandwidth.upKBps}/${c.bandwidth.downKBps}`,
+  (c) => String(c.connections),
+  (c) => (c.valueBytes === null ? 'none' : `${c.valueBytes.min}-${c.valueBytes.max}`),
+  (c) => String(c.commands),
+  (c) => c.link,
+];
+
+const differInOneAxis = (a: ConfigResult, b: ConfigResult): boolean =>
+  a.workload === b.workload && AXES.filter((axis) => axis(a) !== axis(b)).length === 1;
+
+// Two ms figures, rounded to as few significant digits (at least two) as keeps them apart.
+const formatPairMs = (x: number, y: number): [string, string] => {
+  const at = (v: number, digits: number) => (v >= 10 ** digits ? v.toFixed(0) : String(Number(v.toPrecision(digits))));
+  let digits = 2;
+  while (digits < 6 && at(x, digits) === at(y, digits)) digits++;
+  return [at(x, digits), at(y, digits)];
+};
+
+interface Figures {
+  medianMs: number;
+  spreadMs: number;
+}
+
+const figuresOf = (c: ConfigResult): Figures | null =>
+  c.medianMs === null || c.minMs === null || c.maxMs === null ? null : { medianMs: c.medianMs, spreadMs: c.maxMs - c.minMs };
+
+/**
+ * A warning for every pair of configs (same workload, one axis apart, both with a verified
+ * median) whose medians differ by less than the larger of their spreads; at most
+ * MAX_SPREAD_WARNINGS, then one line saying how many more.
+ */
+export const spreadWarnings = (configs: readonly ConfigResult[]): string[] => {
+  const warnings: string[] = [];
+  let more = 0;
+  for (let i = 0; i < configs.length; i++) {
+    const a = configs[i] as ConfigResult;
+    const fa = figuresOf(a);
+    if (fa === null) continue;
+    for (let j = i + 1; j < configs.length; j++) {
+      const b = configs[j] as ConfigResult;
+      const fb = figuresOf(b);
+      if (fb === null || !differInOneAxis(a, b)) continue;
+      const differenceMs = Math.abs(fa.medianMs - fb.medianMs);
+      const spreadMs = Math.max(fa.spreadMs, fb.spreadMs);
+      if (!(spreadMs > differenceMs)) continue;
+      if (warnings.length === MAX_SPREAD_WARNINGS) {
+        more++;
+        continue;
+      }
+      const [difference, spread] = formatPairMs(differenceMs, spreadMs);
+      warnings.push(
+        `${a.id} vs ${b.id}: medians differ by ${difference} ms, less than the spread of ${spread} ms: the difference is within noise`,
+      );
+    }
+  }
+  if (more > 0) warnings.push(`and ${more} more pair${more === 1 ? '' : 's'} of configs whose medians differ by less than their spread`);
+  return warnings;
+};

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_SPREAD_WARNINGS, spreadWarnings } from '../../../lab/metrics/index.ts';
+import type { ConfigResult } from '../../../lab/run/result.ts';
+import { config } from './fixtures.ts';
+
+const at = (id: string, medianMs: number, minMs: number, maxMs: number, overrides: Partial<ConfigResult> = {}) =>
+  config({ id, rttMs: 0, mode: 'sync', batch: 1, medianMs, minMs, maxMs, ...overrides });
+
+describe('spreadWarnings', () => {
+  it('warns when two configs one axis apart differ by less than the larger spread', () => {
+    const configs = [
+      at('sync@rtt=0ms', 10.0, 9.5, 10.7),
+      at('pipeline:8@rtt=0ms', 9.6, 9.4, 9.8, { mode: 'pipeline', batch: 8 }),
+    ];
+    expect(spreadWarnings(configs)).toEqual([
+      'sync@rtt=0ms vs pipeline:8@rtt=0ms: medians differ by 0.4 ms, less than the spread of 1.2 ms: the difference is within noise',
+    ]);
+  });
+
+  it('is silent when the difference is larger than both spreads, or equal to the spread', () => {
+    expect(spreadWarnings([at('a', 10, 9.5, 10.5), at('b', 20, 19.5, 20.5, { rttMs: 1 })])).toEqual([]);
+    expect(spreadWarnings([at('a', 10, 10, 10), at('b', 10, 10, 10, { rttMs: 1 })])).toEqual([]);
+    expect(spreadWarnings([at('a', 10, 9, 11), at('b', 12, 12, 12, { rttMs: 1 })])).toEqual([]);
+  });
+
+  it('compares only pairs that differ in exactly one axis, within one workload', () => {
+    const noisy = (id: string, overrides: Partial<ConfigResult>) => at(id, 10.1, 9, 11, overrides);
+    const base = at('base', 10, 9, 11);
+    const oneAxis: [string, Partial<ConfigResult>][] = [
+      ['mode', { mode: 'multi', batch: 4, batchLabel: '4' }],
+      ['rtt', { rttMs: 5 }],
+      ['jitter', { jitterMs: 1 }],
+      ['bandwidth', { bandwidth: { upKBps: 100, downKBps: null } }],
+      ['connections', { connections: 2 }],
+      ['value', { valueBytes: { min: 10, max: 10 } }],
+      ['commands', { commands: 4096 }],
+      ['link', { link: 'direct' }],
+      ['batch all', { mode: 'pipeline', batch: 2048, batchLabel: 'all' }],
+    ];
+    for (const [axis, overrides] of oneAxis) {
+      expect(spreadWarnings([base, noisy(axis, overrides)]), axis).toHaveLength(1);
+    }
+    expect(spreadWarnings([base, noisy('two axes', { rttMs: 5, connections: 2 })])).toEqual([]);
+    expect(spreadWarnings([base, noisy('other workload', { workload: 'GET' })])).toEqual([]);
+    expect(spreadWarnings([base, noisy('same everything', {})])).toEqual([]);
+  });
+
+  it('skips configs without a verified median or spread', () => {
+    expect(spreadWarnings([at('a', 10, 9, 11), config({ id: 'b', rttMs: 1, mode: 'sync', batch: 1, medianMs: null, minMs: null, maxMs: null })])).toEqual([]);
+  });
+
+  it('prints small and large figures with enough digits to tell them apart', () => {
+    const [small] = spreadWarnings([at('a', 0.1, 0.08, 0.134), at('b', 0.13, 0.12, 0.14, { rttMs: 1 })]);
+    expect(small).toContain('medians differ by 0.03 ms, less than the spread of 0.054 ms');
+    const [close] = spreadWarnings([at('a', 10, 8.79, 10), at('b', 11.2, 11, 11.3, { rttMs: 1 })]);
+    expect(close).toContain('medians differ by 1.2 ms, less than the spread of 1.21 ms');
+    const [large] = spreadWarnings([at('a', 2000, 1500, 2345), at('b', 2500, 2400, 2600, { rttMs: 1 })]);
+    expect(large).toContain('medians differ by 500 ms, less than the spread of 845 ms');
+  });
+
+  it(`lists at most ${MAX_SPREAD_WARNINGS} pairs, then how many more`, () => {
+    const configs = Array.from({ length: 6 }, (_, i) => at(`rtt=${i}`, 10 + i * 0.01, 9, 11, { rttMs: i })); // 15 pairs
+    const warnings = spreadWarnings(configs);
+    expect(warnings).toHaveLength(MAX_SPREAD_WARNINGS + 1);
+    expect(warnings[0]).toMatch(/^rtt=0 vs rtt=1: /);
+    expect(warnings.at(-1)).toBe('and 5 more pairs of configs whose medians differ by less than their spread');
+    expect(spreadWarnings(configs.slice(0, 5))).toHaveLength(MAX_SPREAD_WARNINGS); // exactly 10: no closing line
+  });
+});
