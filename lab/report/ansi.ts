@@ -21,3 +21,7 @@ export const paint = (text: string, style: Style | undefined, color: boolean): s
 // PASS in green or FAIL in red: the verdict word used everywhere.
 export const verdict = (pass: boolean, color: boolean): string =>
   paint(pass ? 'PASS' : 'FAIL', pass ? 'pass' : 'fail', color);
+
+// A reconcile verdict in its color: SAFE green, UNSAFE red, UNKNOWN yellow.
+export const safetyStyle = (value: 'SAFE' | 'UNSAFE' | 'UNKNOWN'): Style =>
+  value === 'SAFE' ? 'pass' : value === 'UNSAFE' ? 'fail' : 'warn';

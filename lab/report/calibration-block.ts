@@ -3,18 +3,19 @@
 import type { Calibration } from '../run/result.ts';
 import { paint } from './ansi.ts';
 import { fixed } from './format.ts';
-import { renderGrid } from './grid.ts';
+import { droppedNote, fitGrid } from './grid.ts';
 import type { Column, GridRow } from './grid.ts';
+import { wrapNote } from './wrap.ts';
 
 const COLUMNS: Column[] = [
   { header: 'rtt ms', align: 'right' },
   { header: 'jitter ms', align: 'right' },
-  { header: 'toxics up/down ms', align: 'right' },
+  { header: 'toxics up/down ms', align: 'right', dropPriority: 3 },
   { header: 'PING ms', align: 'right' },
-  { header: 'baseline ms', align: 'right' },
+  { header: 'baseline ms', align: 'right', dropPriority: 2 },
   { header: 'added ms', align: 'right' },
-  { header: 'p10-p90 ms', align: 'right' },
-  { header: 'samples', align: 'right' },
+  { header: 'p10-p90 ms', align: 'right', dropPriority: 1 },
+  { header: 'samples', align: 'right', dropPriority: 4 },
 ];
 
 // One calibrated link as a row; measured PING figures with 2 decimals.
@@ -32,10 +33,11 @@ const calibrationRow = (c: Calibration): GridRow => ({
   ],
 });
 
-export const renderCalibration = (calibration: readonly Calibration[], color: boolean): string[] => {
-  const title = `${paint('Calibration', 'bold', color)} ${paint('(median PING through the proxy; added = PING - direct baseline, compare with rtt)', 'dim', color)}`;
+export const renderCalibration = (calibration: readonly Calibration[], color: boolean, width: number): string[] => {
+  const title = `${paint('Calibration', 'bold', color)} ${paint('(median PING via the proxy; added = PING - direct, compare with rtt)', 'dim', color)}`;
   if (calibration.length === 0) return [title, '  none'];
   const sorted = [...calibration].sort((a, b) => a.requestedRttMs - b.requestedRttMs || a.jitterMs - b.jitterMs);
-  const note = paint("  toxics up/down: latency configured per direction; calibration lowers it where Toxiproxy's timers overshoot.", 'dim', color);
-  return [title, ...renderGrid(COLUMNS, sorted.map(calibrationRow), color), note];
+  const { lines, dropped } = fitGrid(COLUMNS, sorted.map(calibrationRow), color, width);
+  const note = wrapNote(["toxics up/down: latency configured per direction; calibration lowers it where Toxiproxy's timers overshoot"], width - 2);
+  return [title, ...lines, ...droppedNote(dropped, width, color), ...note.map((line) => paint(`  ${line}`, 'dim', color))];
 };

@@ -1,4 +1,5 @@
-// Number formatting for the terminal: fixed rules so equal values always print the same.
+// Number formatting for the terminal: fixed rules so equal values always print the same, and
+// every figure that is not in a column headed with its unit carries the unit itself.
 
 export const NOT_AVAILABLE = 'n/a';
 
@@ -20,13 +21,52 @@ export const formatMs = (ms: number): string => {
 // Per-command latency is recorded in µs and shown in ms: 3 decimals below 1 ms (0.095), else 2 (10.39).
 export const formatUsAsMs = (us: number): string => fixed(us / 1000, Math.abs(us) < 1000 ? 3 : 2);
 
+// A latency with its unit, about three significant figures: "95 µs", "1.02 ms", "86.0 ms", "1.24 s".
+export const formatLatencyUs = (us: number): string => {
+  const magnitude = Math.abs(us);
+  if (magnitude < 1000) return `${Math.round(us)} µs`;
+  if (magnitude < 1_000_000) return `${formatMs(us / 1000)} ms`;
+  return `${fixed(us / 1_000_000, magnitude < 10_000_000 ? 2 : 1)} s`;
+};
+
 // Whole operations per second with thousands separators (locale-independent).
-export const formatOps = (opsPerSec: number): string =>
-  String(Math.round(opsPerSec)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+export const formatOps = (opsPerSec: number): string => formatCount(Math.round(opsPerSec));
+
+// An integer with thousands separators: 1,234,567.
+export const formatCount = (count: number): string => String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 // A run's wall time: ms below a second, seconds with one decimal above.
 export const formatDuration = (ms: number): string =>
   ms < 1000 ? `${Math.round(ms)} ms` : `${fixed(ms / 1000, 1)} s`;
+
+// Bytes as megabytes (MB = 10^6 bytes, like Toxiproxy's KB = 1000 bytes), one decimal.
+export const formatMB = (bytes: number): string => fixed(bytes / 1e6, 1);
+
+// Bytes with a decimal unit chosen by size: "512 B", "34.1 kB", "1.23 MB", "2.05 GB".
+export const formatBytes = (bytes: number): string => {
+  const magnitude = Math.abs(bytes);
+  if (magnitude < 1000) return `${Math.round(bytes)} B`;
+  const [scale, unit] = magnitude < 1e6 ? [1e3, 'kB'] : magnitude < 1e9 ? [1e6, 'MB'] : [1e9, 'GB'];
+  const value = bytes / scale;
+  return `${fixed(value, Math.abs(value) < 10 ? 2 : 1)} ${unit}`;
+};
+
+// A signed figure ("+3.1", "-0.4", "0.0") for growth columns.
+export const signed = (text: string): string => (text.startsWith('-') || /^0\.?0*$/.test(text) ? text : `+${text}`);
+
+// A dimensionless ratio with its "×": "1.01×".
+export const formatRatio = (ratio: number): string => `${fixed(ratio, 2)}×`;
+
+// Elapsed time or an ETA for the progress bar: "8s", "1m05s", "2h03m".
+export const formatClock = (ms: number): string => {
+  const totalSeconds = Math.max(0, Math.round(ms / 1000));
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor((totalSeconds % 3600) / 60);
+  const seconds = totalSeconds % 60;
+  if (hours > 0) return `${hours}h${String(minutes).padStart(2, '0')}m`;
+  if (minutes > 0) return `${minutes}m${String(seconds).padStart(2, '0')}s`;
+  return `${seconds}s`;
+};
 
 // Format a value that may be missing.
 export const orNa = <T>(value: T | null | undefined, format: (v: T) => string): string =>

@@ -1,12 +1,16 @@
 // A column-aligned text grid: widths are measured on the plain text, color is applied after
-// padding, so alignment is the same with and without ANSI codes.
+// padding, so alignment is the same with and without ANSI codes. fitGrid drops the least
+// important columns until the lines fit a terminal width.
 
 import { paint } from './ansi.ts';
 import type { Style } from './ansi.ts';
+import { hangWrap } from './wrap.ts';
 
 export interface Column {
   header: string;
   align: 'left' | 'right';
+  /** Drop order when the grid is too wide: the highest number goes first; absent: never dropped. */
+  dropPriority?: number;
 }
 
 export interface Cell {
@@ -54,3 +58,61 @@ export const renderGrid = (
   );
   return [header, rule, ...body];
 };
+
+/** A grid fitted to a width, and the headers of the columns that had to go. */
+export interface FittedGrid {
+  lines: string[];
+  dropped: string[];
+}
+
+// Width of the widest cell line (headings are not counted: they are short and may run on).
+const gridWidth = (widths: readonly number[], indent: string): number =>
+  indent.length + widths.reduce((sum, w) => sum + w, 0) + GAP.length * Math.max(0, widths.length - 1);
+
+// Keep only the given column indexes in the columns and in every cell row.
+const pick = (columns: readonly Column[], rows: readonly GridRow[], keep: readonly number[]) => ({
+  columns: keep.map((i) => columns[i] as Column),
+  rows: rows.map((row): GridRow =>
+    row.kind === 'heading' ? row : { kind: 'cells', cells: keep.map((i) => row.cells[i] ?? { text: '' }) },
+  ),
+});
+
+/** renderGrid, dropping droppable columns (highest dropPriority first) until the grid fits `width`,
+ * then taking back the more important of the dropped ones that fit in the room left. */
+export const fitGrid = (
+  columns: readonly Column[],
+  rows: readonly GridRow[],
+  color: boolean,
+  width: number,
+  indent = '  ',
+): FittedGrid => {
+  const allWidths = columnWidths(columns, rows);
+  const widthOf = (kept: readonly number[]) => gridWidth(kept.map((k) => allWidths[k] ?? 0), indent);
+  let keep = columns.map((_, i) => i);
+  const dropOrder = keep
+    .filter((i) => columns[i]?.dropPriority !== undefined)
+    .sort((a, b) => (columns[b]?.dropPriority ?? 0) - (columns[a]?.dropPriority ?? 0));
+  const dropped: number[] = [];
+  for (const i of dropOrder) {
+    if (widthOf(keep) <= width) break;
+    keep = keep.filter((k) => k !== i);
+    dropped.push(i);
+  }
+  for (const i of [...dropped].reverse()) {
+    const candidate = [...keep, i].sort((a, b) => a - b);
+    if (widthOf(candidate) <= width) {
+      keep = candidate;
+      dropped.splice(dropped.indexOf(i), 1);
+    }
+  }
+  const fitted = pick(columns, rows, keep);
+  return { lines: renderGrid(fitted.columns, fitted.rows, color, indent), dropped: dropped.map((i) => columns[i]?.header ?? '') };
+};
+
+// The dim note under a grid that lost columns, so nothing disappears silently.
+export const droppedNote = (dropped: readonly string[], width: number, color: boolean): string[] =>
+  dropped.length === 0
+    ? []
+    : hangWrap(`  not shown at ${width} columns: ${dropped.join(', ')} (wider terminal or --json for all)`, width).map(
+        (line) => paint(line, 'dim', color),
+      );

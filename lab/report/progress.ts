@@ -1,8 +1,10 @@
-// One stderr line per progress event. Pure formatting: the CLI decides where lines go.
+// One stderr line per progress event (the non-TTY progress). Pure formatting: the CLI decides
+// where lines go.
 
 import type { ProgressEvent } from '../run/progress.ts';
-import type { Calibration, ConfigResult, RunRecord } from '../run/result.ts';
-import { fixed, formatMs, orNa } from './format.ts';
+import type { Calibration, ConfigResult, ReconcileEntry, RunRecord } from '../run/result.ts';
+import { consistencyText } from './reconcile-block.ts';
+import { fixed, formatDuration, formatMs, orNa } from './format.ts';
 
 // "[3/20] pipeline:64@rtt=10ms": which config, and how far through the run we are.
 const position = (index: number, total: number, configId: string): string => `[${index + 1}/${total}] ${configId}`;
@@ -18,6 +20,15 @@ const runOutcome = (run: RunRecord): string =>
 const configDoneLine = (config: ConfigResult): string => {
   const verified = config.runs.filter((run) => run.verified).length;
   return `${config.id}  done  median ${orNa(config.medianMs, formatMs)} ms  ${verified}/${config.runs.length} verified`;
+};
+
+/** "cut-mid-batch / pipeline:64 / none  done  UNSAFE  applied 64/64, lost 0, dup 23, indet 0 ops  3/3 identical". */
+export const reconcileDoneLine = (entry: ReconcileEntry): string => {
+  const { counts } = entry;
+  return (
+    `${entry.id}  done  ${entry.verdict}  applied ${counts.applied}/${counts.issued}, lost ${counts.lost}, ` +
+    `dup ${counts.duplicated}, indet ${counts.indeterminate} ops  ${consistencyText(entry)}`
+  );
 };
 
 /** The line to print for an event, or null when an event has nothing worth a line. */
@@ -42,6 +53,13 @@ export const formatProgress = (event: ProgressEvent): string | null => {
       );
     case 'config-done':
       return configDoneLine(event.config);
+    case 'fault-run-done':
+      return (
+        `[fault ${event.index + 1}/${event.total}] ${event.entryId}  ` +
+        `run ${event.runIndex + 1}/${event.runCount}  ${formatDuration(event.durationMs)}  ${event.verdict}`
+      );
+    case 'reconcile-done':
+      return reconcileDoneLine(event.entry);
     case 'stopping':
       return 'stopping runtime';
     case 'stopped':

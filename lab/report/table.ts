@@ -3,13 +3,22 @@
 import type { LabResult } from '../run/result.ts';
 import { paint, verdict } from './ansi.ts';
 import { renderCalibration } from './calibration-block.ts';
-import { failedVerification, renderConfigs, renderFailures } from './configs-block.ts';
+import { failedVerification, renderConfigs, renderErrorKinds, renderFailures } from './configs-block.ts';
 import { renderHeader } from './header.ts';
+import { renderReconcile } from './reconcile-block.ts';
+import { renderServer } from './server-block.ts';
 import { renderThresholds } from './thresholds-block.ts';
+import { hangWrap } from './wrap.ts';
+
+/** Default terminal width the tables are fitted to. */
+export const DEFAULT_TABLE_WIDTH = 120;
 
 export interface TableOptions {
-  /** ANSI colors (green pass, red fail, dim secondary); false writes no escape code at all. */
+  /** ANSI colors (green pass, red fail, yellow warn, dim secondary); false writes no escape code at all. */
   color: boolean;
+  /** Columns the tables must fit: the least important columns are left out (and named) to fit.
+   * @default 120 */
+  width?: number;
 }
 
 // Why the overall verdict is FAIL, counted from the result itself.
@@ -29,28 +38,35 @@ const renderOverall = (result: LabResult, color: boolean): string => {
 };
 
 // Things that make a figure less than it seems, stated before the verdict.
-const renderWarnings = (warnings: readonly string[], color: boolean): string[] =>
+const renderWarnings = (warnings: readonly string[], color: boolean, width: number): string[] =>
   warnings.length === 0
     ? []
-    : [paint('Warnings:', 'warn', color), ...warnings.map((line) => `  ${paint('!', 'warn', color)} ${line}`)];
+    : [
+        paint('Warnings:', 'warn', color),
+        ...warnings.flatMap((line) => hangWrap(`  ! ${line}`, width).map((text) => text.replace(/^ {2}!/, `  ${paint('!', 'warn', color)}`))),
+      ];
 
-const renderNotMeasured = (notMeasured: readonly string[], color: boolean): string[] =>
+const renderNotMeasured = (notMeasured: readonly string[], color: boolean, width: number): string[] =>
   notMeasured.length === 0
     ? []
-    : [paint('Not measured:', 'dim', color), ...notMeasured.map((line) => paint(`  - ${line}`, 'dim', color))];
+    : [paint('Not measured:', 'dim', color), ...notMeasured.flatMap((line) => hangWrap(`  - ${line}`, width).map((text) => paint(text, 'dim', color)))];
 
 /** The whole report, sections separated by blank lines, ending with a newline. */
 export const renderTable = (result: LabResult, opts: TableOptions): string => {
   const { color } = opts;
+  const width = Math.max(40, Math.floor(opts.width ?? DEFAULT_TABLE_WIDTH));
   const sections = [
-    renderHeader(result, color),
-    renderCalibration(result.calibration, color),
-    renderConfigs(result.configs, color),
-    renderFailures(result.configs, color),
+    renderHeader(result, color, width),
+    renderCalibration(result.calibration, color, width),
+    renderConfigs(result.configs, color, width),
+    renderFailures(result.configs, color, width),
+    renderErrorKinds(result.configs, color, width),
+    renderServer(result.configs, result.versions.redis, color, width),
+    renderReconcile(result.reconcile, color, width),
     renderThresholds(result.thresholds, color),
-    renderWarnings(result.warnings, color),
+    renderWarnings(result.warnings, color, width),
     [renderOverall(result, color)],
-    renderNotMeasured(result.notMeasured, color),
+    renderNotMeasured(result.notMeasured, color, width),
   ].filter((lines) => lines.length > 0);
   return `${sections.map((lines) => lines.join('\n')).join('\n\n')}\n`;
 };

@@ -1,32 +1,58 @@
-// The thresholds block: each `expect:` line with its verdict and the figure of every config it checked.
+// The thresholds block: each `expect:` line with its verdict and the figure of every config
+// (or reconcile row) it checked, each figure with its unit.
 
 import type { ThresholdResult } from '../run/result.ts';
-import type { ThresholdMetric } from '../scenario/types.ts';
 import { paint, verdict } from './ansi.ts';
-import { formatMs, formatOps } from './format.ts';
+import { formatBytes, formatCount, formatMs, formatOps, formatRatio } from './format.ts';
 
-// The unit a metric's name carries.
-const unitOf = (metric: ThresholdMetric): string =>
-  metric === 'opsPerSec' ? 'ops/s' : metric.endsWith('Us') ? 'µs' : 'ms';
+type Metric = ThresholdResult['metric'];
 
-// A measured figure with its unit, formatted like the tables above.
-const withUnit = (metric: ThresholdMetric, value: number): string => {
+const RECONCILE_METRICS: ReadonlySet<string> = new Set(['lost', 'duplicated', 'indeterminate', 'unexpected', 'applied', 'acknowledged']);
+
+// The unit a metric's name carries (reconcile counts are operations; errors are failed runs).
+const unitOf = (metric: Metric): string => {
+  if (metric === 'opsPerSec') return 'ops/s';
+  if (metric === 'modelRatio') return '×';
+  if (metric === 'errors') return 'failed runs';
+  if (RECONCILE_METRICS.has(metric)) return 'ops';
+  if (metric.endsWith('Us')) return 'µs';
+  if (metric.endsWith('Bytes')) return 'bytes';
+  return 'ms';
+};
+
+// A figure with its unit, formatted like the tables above.
+const withUnit = (metric: Metric, value: number): string => {
   if (metric === 'opsPerSec') return `${formatOps(value)} ops/s`;
+  if (metric === 'modelRatio') return formatRatio(value);
+  if (metric.endsWith('Bytes')) return formatBytes(value);
   if (metric.endsWith('Us')) return `${Math.round(value)} µs`;
-  return `${formatMs(value)} ms`;
+  if (metric.endsWith('Ms')) return `${formatMs(value)} ms`;
+  return `${formatCount(value)} ${unitOf(metric)}`;
+};
+
+// The bound as written: "< 60 ms", "== 0 ops", "== SAFE" (verdict bounds are 1 SAFE, 0 UNSAFE).
+const boundText = (t: ThresholdResult): string => {
+  if (t.metric === 'verdict') return `${t.op} ${t.value === 1 ? 'SAFE' : 'UNSAFE'}`;
+  if (t.metric === 'modelRatio') return `${t.op} ${formatRatio(t.value)}`;
+  return `${t.op} ${t.value} ${unitOf(t.metric)}`;
+};
+
+const figureText = (metric: Metric, actual: number | string | null): string => {
+  if (actual === null) return 'n/a (no verified run)';
+  return `${metric} ${typeof actual === 'string' ? actual : withUnit(metric, actual)}`;
 };
 
 // One indented line per checked config: its figure against the bound.
 const checkedLines = (result: ThresholdResult, color: boolean): string[] => {
   if (result.checked.length === 0) {
-    return [paint('        no config matched (a threshold that selects nothing fails)', 'fail', color)];
+    return [paint('        nothing matched (a threshold that selects nothing fails)', 'fail', color)];
   }
   const idWidth = Math.max(...result.checked.map((c) => c.configId.length));
-  const bound = `${result.op} ${result.value} ${unitOf(result.metric)}`;
-  return result.checked.map((c) => {
-    const figure = c.actual === null ? 'n/a (no verified run)' : `${result.metric} ${withUnit(result.metric, c.actual)}`;
-    return `        ${c.configId.padEnd(idWidth)}  ${figure} ${paint(bound, 'dim', color)}  ${paint(c.pass ? 'ok' : 'FAIL', c.pass ? 'pass' : 'fail', color)}`;
-  });
+  const bound = boundText(result);
+  return result.checked.map(
+    (c) =>
+      `        ${c.configId.padEnd(idWidth)}  ${figureText(result.metric, c.actual)} ${paint(bound, 'dim', color)}  ${paint(c.pass ? 'ok' : 'FAIL', c.pass ? 'pass' : 'fail', color)}`,
+  );
 };
 
 export const renderThresholds = (thresholds: readonly ThresholdResult[], color: boolean): string[] => {

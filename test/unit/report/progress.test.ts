@@ -34,9 +34,22 @@ describe('formatProgress', () => {
     expect(formatProgress({ type: 'calibrated', calibration: labResult.calibration[0]! })).toBe(
       'calibrated rtt=10ms: PING 10.52 ms (baseline 0.09, added 10.43, p10-p90 10.41-10.77)',
     );
-    expect(formatProgress({ type: 'config-done', config: labResult.configs[3]! })).toBe(
+    expect(formatProgress({ type: 'config-done', config: labResult.configs[0]! })).toBe(
       'pipeline:256@rtt=10ms  done  median 88.4 ms  1/3 verified',
     );
     expect(formatProgress({ type: 'stopped' })).toBe('runtime stopped');
+  });
+
+  it('renders fault runs and reconcile verdicts', () => {
+    expect(
+      formatProgress({
+        type: 'fault-run-done', entryId: 'cut-mid-batch / pipeline:64 / ioredis-default', index: 1, total: 5,
+        runIndex: 2, runCount: 3, durationMs: 1834.2, verdict: 'UNSAFE',
+      }),
+    ).toBe('[fault 2/5] cut-mid-batch / pipeline:64 / ioredis-default  run 3/3  1.8 s  UNSAFE');
+    expect(formatProgress({ type: 'reconcile-done', entry: labResult.reconcile![1]! })).toBe(
+      'cut-mid-batch / pipeline:64 / ioredis-default  done  UNSAFE  applied 64/64, lost 0, dup 23, indet 0 ops  3/3 identical',
+    );
+    expect(formatProgress({ type: 'reconcile-done', entry: labResult.reconcile![2]! })).toMatch(/ DIFFERED$/);
   });
 });

@@ -1,0 +1,92 @@
+// The reconcile block: one verdict row per fault × mode × retry policy (what the server applied
+// against what the client was told), then why each UNSAFE or UNKNOWN row is what it is.
+
+import type { ReconcileEntry } from '../run/result.ts';
+import { paint, safetyStyle } from './ansi.ts';
+import { droppedNote, fitGrid } from './grid.ts';
+import type { Cell, Column, GridRow } from './grid.ts';
+import { hangWrap, wrapNote } from './wrap.ts';
+
+const columnsFor = (withRtt: boolean): Column[] => [
+  { header: 'fault', align: 'left' },
+  { header: 'mode', align: 'left' },
+  { header: 'policy', align: 'left' },
+  ...(withRtt ? [{ header: 'rtt ms', align: 'right' as const, dropPriority: 7 }] : []),
+  { header: 'applied', align: 'right', dropPriority: 3 },
+  { header: 'acked', align: 'right', dropPriority: 4 },
+  { header: 'failed', align: 'right', dropPriority: 5 },
+  { header: 'indet', align: 'right', dropPriority: 2 },
+  { header: 'lost', align: 'right' },
+  { header: 'dup', align: 'right' },
+  { header: 'verdict', align: 'left' },
+  { header: 'runs', align: 'left', dropPriority: 1 },
+];
+
+const LEGEND = [
+  'counts are operations (first run)',
+  'applied: applied at least once / issued',
+  'acked: the client got a reply',
+  'indet: sent, no reply before the connection died',
+  'lost: acked but not applied',
+  'dup: applied more than once',
+];
+
+// A count that should be zero: red when it is not.
+const anomalyCell = (count: number): Cell => ({ text: String(count), style: count > 0 ? 'fail' : 'dim' });
+
+/** "3/3 identical" when every run gave the same counts, else "DIFFERED"; one run says so. */
+export const consistencyText = (entry: Pick<ReconcileEntry, 'runs' | 'consistent'>): string =>
+  !entry.consistent ? 'DIFFERED' : entry.runs === 1 ? '1 run' : `${entry.runs}/${entry.runs} identical`;
+
+const entryRow = (entry: ReconcileEntry, withRtt: boolean): GridRow => {
+  const { counts } = entry;
+  return {
+    kind: 'cells',
+    cells: [
+      { text: entry.fault },
+      { text: entry.mode },
+      { text: entry.policy },
+      ...(withRtt ? [{ text: String(entry.rttMs) }] : []),
+      { text: `${counts.applied}/${counts.issued}` },
+      { text: String(counts.acknowledged) },
+      { text: String(counts.failed), style: 'dim' },
+      { text: String(counts.indeterminate) },
+      anomalyCell(counts.lost),
+      anomalyCell(counts.duplicated),
+      { text: entry.verdict, style: safetyStyle(entry.verdict) },
+      { text: consistencyText(entry), ...(entry.consistent ? {} : { style: 'warn' as const }) },
+    ],
+  };
+};
+
+// "lost [12, 13]; duplicated [40]": a few operation ids per anomaly, or nothing.
+const examplesText = (entry: ReconcileEntry): string =>
+  (['lost', 'duplicated', 'unexpected'] as const)
+    .filter((kind) => entry.examples[kind].length > 0)
+    .map((kind) => `${kind} [${entry.examples[kind].join(', ')}]`)
+    .join('; ');
+
+// Why each UNSAFE (then UNKNOWN) row is what it is, with example operation ids.
+const reasonLines = (entries: readonly ReconcileEntry[], color: boolean, width: number): string[] =>
+  (['UNSAFE', 'UNKNOWN'] as const).flatMap((verdict) =>
+    entries
+      .filter((entry) => entry.verdict === verdict)
+      .flatMap((entry) => {
+        const examples = examplesText(entry);
+        return [
+          `  ${paint(verdict, safetyStyle(verdict), color)} ${entry.id}`,
+          ...(entry.reasons.length === 0 ? ['no reason recorded'] : entry.reasons).flatMap((reason) => hangWrap(`      - ${reason}`, width)),
+          ...(examples === '' ? [] : hangWrap(`      example op ids: ${examples}`, width).map((line) => paint(line, 'dim', color))),
+        ];
+      }),
+  );
+
+export const renderReconcile = (entries: readonly ReconcileEntry[] | undefined, color: boolean, width: number): string[] => {
+  if (entries === undefined) return [];
+  const title = `${paint('Reconcile', 'bold', color)} ${paint('(server state after the fault, against what the client was told)', 'dim', color)}`;
+  if (entries.length === 0) return [title, '  none'];
+  const withRtt = new Set(entries.map((e) => e.rttMs)).size > 1;
+  const { lines, dropped } = fitGrid(columnsFor(withRtt), entries.map((e) => entryRow(e, withRtt)), color, width);
+  const notes = wrapNote(LEGEND, width - 2).map((line) => paint(`  ${line}`, 'dim', color));
+  return [title, ...lines, ...droppedNote(dropped, width, color), ...notes, ...reasonLines(entries, color, width)];
+};
