@@ -1,0 +1,183 @@
+// The operation plan of one run: per operation, the command and its arguments, decided
+// before the run. Key indexes and value sizes are typed arrays drawn from the seed; each
+// operation's argument strings are built on demand by `argsOf` (cheap: cached key names,
+// sliced filler values, precompiled placeholder templates), so a driver does no random
+// draws and no parsing inside the timed span.
+
+import { createHash } from 'node:crypto';
+import { LabError } from '../errors/index.ts';
+import type { CommandName, ValueSize, Workload } from '../scenario/types.ts';
+import { cachedKeyNames } from './key-names.ts';
+import { keySetOf, type KeySet } from './key-set.ts';
+import { keyCountOf, keyIndexes as drawKeyIndexes } from './keys.ts';
+import { compileTemplate, type Template } from './placeholders.ts';
+import {
+  mgetKeyIndex,
+  mgetKeySet,
+  prefillOf,
+  readsKeys,
+  touchedKeys,
+  touchesOnlyItsKeys,
+  type Prefill,
+  type TouchedKeys,
+} from './plan-keys.ts';
+import { deriveSeed } from './rng.ts';
+import { keyValueSize, makeValue, sizeAt, valueSizes as drawValueSizes } from './values.ts';
+
+export type { Prefill, TouchedKeys } from './plan-keys.ts';
+
+export interface OperationPlan {
+  readonly workload: Workload;
+  readonly command: CommandName;
+  /** The command name sent to Redis (CUSTOM: the first of `args`). */
+  readonly name: string;
+  /** Operations in the run. */
+  readonly commands: number;
+  /** The same as `commands` (operations are 0..size-1). */
+  readonly size: number;
+  readonly seed: number;
+  readonly valueSize: ValueSize;
+  /** Size of the key space: key indexes are 0..keyCount-1. */
+  readonly keyCount: number;
+  /** The key index of every operation. */
+  readonly keyIndexes: Uint32Array;
+  /** Size of the value each operation sends (a number when fixed, or when no operation sends one). */
+  readonly valueSizes: Uint32Array | number;
+  /** INCR: 1; INCRBY: the workload's increment; others: 0. */
+  readonly incrementBy: number;
+  /** EVALSHA: the script's SHA1 (hex), which the runner must SCRIPT LOAD first. */
+  readonly sha: string | undefined;
+  /** Distinct key indexes the operations address (their own key; MGET's first key). */
+  readonly opKeys: KeySet;
+  readonly touched: TouchedKeys;
+  readonly prefill: Prefill;
+  /** The name of a key index (cached for up to a million distinct keys). */
+  keyName(keyIndex: number): string;
+  /** The key of operation `op`. */
+  keyOf(op: number): string;
+  /** The value operation `op` sends; GET and MGET: the value prefilled at its (first) key. */
+  valueOf(op: number): string;
+  /** The arguments of operation `op`, after the command name. */
+  argsOf(op: number): string[];
+}
+
+const invalid = (message: string, hint: string): LabError => new LabError('E_SCENARIO_INVALID', message, { hint });
+
+// The checks the scenario loader should already have made, repeated where a bad value would
+// silently produce a wrong plan.
+const checkWorkload = (w: Workload): void => {
+  if (w.command === 'INCRBY' && !Number.isSafeInteger(w.incrementBy)) {
+    throw invalid(`INCRBY needs a whole increment, got ${String(w.incrementBy)}`, 'e.g. incrementBy: 5');
+  }
+  if (w.command === 'MGET' && (!Number.isInteger(w.mgetKeys) || w.mgetKeys < 1)) {
+    throw invalid(`MGET needs at least 1 key per command, got ${String(w.mgetKeys)}`, 'e.g. mgetKeys: 10');
+  }
+  if ((w.command === 'EVAL' || w.command === 'EVALSHA') && !w.script) {
+    throw invalid(`${w.command} needs a script`, "e.g. script: \"return redis.call('INCR', KEYS[1])\"");
+  }
+  if (w.command === 'CUSTOM' && (w.args.length === 0 || !w.args[0])) {
+    throw invalid('CUSTOM needs args, the command name first', 'e.g. args: [SETEX, "{key}", "60", "{value}"]');
+  }
+};
+
+const incrementOf = (w: Workload): number => (w.command === 'INCR' ? 1 : w.command === 'INCRBY' ? w.incrementBy : 0);
+
+/** The SHA1 (hex) Redis gives a script, for EVALSHA. */
+export const scriptSha = (script: string): string => createHash('sha1').update(script, 'utf8').digest('hex');
+
+// The argument templates of EVAL / EVALSHA (ARGV) and CUSTOM (everything after the name).
+const templatesOf = (w: Workload): Template[] =>
+  (w.command === 'CUSTOM' ? w.args.slice(1) : w.command === 'EVAL' || w.command === 'EVALSHA' ? w.args : []).map(compileTemplate);
+
+/** Builds the plan of one run of `commands` operations of `workload` with values of `valueSize`. */
+export const buildPlan = (workload: Workload, commands: number, valueSize: ValueSize, seed: number): OperationPlan => {
+  checkWorkload(workload);
+  const { command } = workload;
+  const keyCount = keyCountOf(workload.keys, commands);
+  const keyIndexes = drawKeyIndexes(workload.keys, commands, deriveSeed(seed, 'keys'));
+  const templates = templatesOf(workload);
+  const sendsValue = command === 'SET' || command === 'HSET' || templates.some((t) => t.usesValue);
+  const valueSizes = sendsValue ? drawValueSizes(valueSize, commands, deriveSeed(seed, 'values')) : valueSize.minBytes;
+  const opKeys = keySetOf(keyIndexes, keyCount);
+  const touchedSet = command === 'MGET' ? mgetKeySet(opKeys, workload.mgetKeys, keyCount) : opKeys;
+  const keyName = cachedKeyNames(workload.key, touchedSet);
+  const prefillSeed = deriveSeed(seed, 'prefill');
+  const prefill = prefillOf(readsKeys(command) ? touchedSet.keyIndexes : new Uint32Array(0), keyName, (k) =>
+    keyValueSize(valueSize, prefillSeed, k),
+  );
+  const keyOf = (op: number): string => keyName(keyIndexes[op] ?? 0);
+  const valueOf = readsKeys(command)
+    ? (op: number): string => prefill.valueOf(keyIndexes[op] ?? 0)
+    : (op: number): string => makeValue(op, sizeAt(valueSizes, op));
+  const sha = command === 'EVALSHA' ? scriptSha(workload.script ?? '') : undefined;
+  const parts: ArgParts = { workload, keyCount, keyIndexes, keyName, keyOf, valueOf, templates, sha };
+  return {
+    workload,
+    command,
+    name: command === 'CUSTOM' ? (workload.args[0] ?? '') : command,
+    commands,
+    size: commands,
+    seed,
+    valueSize,
+    keyCount,
+    keyIndexes,
+    valueSizes,
+    incrementBy: incrementOf(workload),
+    sha,
+    opKeys,
+    touched: touchedKeys(touchedSet, touchesOnlyItsKeys(command), keyName),
+    prefill,
+    keyName,
+    keyOf,
+    valueOf,
+    argsOf: argsBuilder(parts),
+  };
+};
+
+interface ArgParts {
+  workload: Workload;
+  keyCount: number;
+  keyIndexes: Uint32Array;
+  keyName: (keyIndex: number) => string;
+  keyOf: (op: number) => string;
+  valueOf: (op: number) => string;
+  templates: Template[];
+  sha: string | undefined;
+}
+
+// The per-command argument builder, chosen once per plan.
+const argsBuilder = (p: ArgParts): ((op: number) => string[]) => {
+  const { workload: w, keyOf, valueOf } = p;
+  switch (w.command) {
+    case 'INCR':
+    case 'GET':
+      return (op) => [keyOf(op)];
+    case 'INCRBY': {
+      const by = String(w.incrementBy);
+      return (op) => [keyOf(op), by];
+    }
+    case 'SET':
+      return (op) => [keyOf(op), valueOf(op)];
+    case 'HSET':
+      return (op) => [keyOf(op), w.field, valueOf(op)];
+    case 'MGET':
+      return (op) => {
+        const first = p.keyIndexes[op] ?? 0;
+        const args = new Array<string>(w.mgetKeys);
+        for (let j = 0; j < w.mgetKeys; j++) args[j] = p.keyName(mgetKeyIndex(first, j, p.keyCount));
+        return args;
+      };
+    case 'EVAL':
+    case 'EVALSHA': {
+      const head = w.command === 'EVAL' ? (w.script ?? '') : (p.sha ?? '');
+      return (op) => [head, '1', keyOf(op), ...fillAll(p.templates, op, keyOf, valueOf)];
+    }
+    case 'CUSTOM':
+      return (op) => fillAll(p.templates, op, keyOf, valueOf);
+  }
+};
+
+const fillAll = (templates: Template[], op: number, keyOf: (op: number) => string, valueOf: (op: number) => string): string[] => {
+  const values = { i: op, key: () => keyOf(op), value: () => valueOf(op) };
+  return templates.map((t) => t.fill(values));
+};

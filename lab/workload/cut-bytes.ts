@@ -1,0 +1,90 @@
+// Sizes a `cut-after` fault in bytes. A scenario says "32 replies + 3B" or "10 commands"; the
+// lab knows exactly what it sends and what the server answers, so it turns whole replies (or
+// whole commands) counted from the fault's start into bytes. The fault is added after the
+// connection's handshake (HELLO, CLIENT SETINFO, the ready check's INFO), and Toxiproxy's
+// limit_data counts from the moment it is added, so the handshake is not in the count.
+//
+// Wire units: sync and pipeline send one command and get one reply per operation. multi sends
+// MULTI, the queued commands and EXEC, and gets +OK, one +QUEUED per command and EXEC's array:
+// each of those is one unit (EXEC's whole array is one reply).
+
+import type { FaultAction, Mode } from '../scenario/types.ts';
+import { batchSize } from '../scenario/types.ts';
+import type { OperationPlan } from './commands.ts';
+import { commandBytes, integerReplyBytes, okReplyBytes } from './resp-size.ts';
+import { wrapOp, type OpWrapping } from './tagged-ops.ts';
+
+export interface CutContext {
+  plan: OperationPlan;
+  mode: Extract<Mode, { kind: 'sync' | 'pipeline' | 'multi' }>;
+  wrapping: OpWrapping;
+  tagKeys: { logKey: string; doneKey: string };
+  /** The operation the fault starts before: nothing earlier is counted. */
+  fromOp: number;
+}
+
+const QUEUED_BYTES = '+QUEUED\r\n'.length;
+const MULTI_BYTES = commandBytes(['MULTI']);
+const EXEC_BYTES = commandBytes(['EXEC']);
+
+// How many operations before `op` touched the same key (a counter's value before `op`, in increments).
+const priorOnKey = (plan: OperationPlan, op: number): number => {
+  const key = plan.keyIndexes[op];
+  let count = 0;
+  for (let i = 0; i < op; i++) if (plan.keyIndexes[i] === key) count++;
+  return count;
+};
+
+// The reply of operation `op` on the wire, in bytes, assuming every earlier operation applied
+// exactly once (what a fault-free prefix does): counters reply with their key's new value.
+const replyBytes = (plan: OperationPlan, op: number): number => {
+  switch (plan.command) {
+    case 'INCR':
+    case 'INCRBY':
+      return integerReplyBytes((priorOnKey(plan, op) + 1) * plan.incrementBy);
+    case 'SET':
+      return okReplyBytes;
+    case 'HSET':
+      return integerReplyBytes(1); // one new field on a key of its own
+    default:
+      throw new Error(`cut-after cannot size replies of ${plan.command}`);
+  }
+};
+
+const requestBytes = (ctx: CutContext, op: number): number => {
+  const { name, args } = wrapOp(ctx.wrapping, op, ctx.plan.name, ctx.plan.argsOf(op), ctx.tagKeys);
+  return commandBytes([name, ...args]);
+};
+
+// Bytes of the first `units` wire units after ctx.fromOp in one direction.
+const unitBytes = (ctx: CutContext, direction: 'up' | 'down', units: number): number => {
+  const { plan, mode } = ctx;
+  const perOp = (op: number) => (direction === 'up' ? requestBytes(ctx, op) : replyBytes(plan, op));
+  let bytes = 0;
+  let counted = 0;
+  if (mode.kind !== 'multi') {
+    for (let op = ctx.fromOp; counted < units && op < plan.size; op++, counted++) bytes += perOp(op);
+    if (counted < units) throw new Error(`cut-after: only ${counted} operations follow operation ${ctx.fromOp}`);
+    return bytes;
+  }
+  const batch = batchSize(mode, plan.size);
+  for (let start = ctx.fromOp; counted < units && start < plan.size; start += batch) {
+    const end = Math.min(start + batch, plan.size);
+    const opening = direction === 'up' ? MULTI_BYTES : okReplyBytes;
+    if (counted++ < units) bytes += opening;
+    for (let op = start; op < end && counted < units; op++, counted++) bytes += direction === 'up' ? perOp(op) : QUEUED_BYTES;
+    if (counted >= units) break;
+    counted++;
+    if (direction === 'up') bytes += EXEC_BYTES;
+    else {
+      bytes += `*${end - start}\r\n`.length;
+      for (let op = start; op < end; op++) bytes += perOp(op);
+    }
+  }
+  if (counted < units) throw new Error(`cut-after: only ${counted} wire units follow operation ${ctx.fromOp}`);
+  return bytes;
+};
+
+/** The limit_data byte count for a cut-after fault starting before operation ctx.fromOp. */
+export const cutAfterBytes = (action: Extract<FaultAction, { kind: 'cut-after' }>, ctx: CutContext): number =>
+  unitBytes(ctx, action.direction, action.units) + action.plusBytes;

@@ -1,0 +1,73 @@
+// Values the workload writes and reads: per-operation sizes (seeded, computed before a run)
+// and deterministic ASCII content that names its operation or key, so a value read back can
+// be traced to the write that produced it.
+
+import { LabError } from '../errors/index.ts';
+import type { ValueSize } from '../scenario/types.ts';
+import { createRng, hash32 } from './rng.ts';
+
+const checkSize = (size: ValueSize): void => {
+  const { minBytes, maxBytes } = size;
+  if (!Number.isInteger(minBytes) || !Number.isInteger(maxBytes) || minBytes < 0 || maxBytes < minBytes || maxBytes > 2 ** 31) {
+    throw new LabError('E_SCENARIO_INVALID', `Invalid value size ${String(minBytes)}..${String(maxBytes)} bytes`, {
+      hint: 'Value sizes are whole byte counts with 0 <= min <= max, e.g. value: 1KB or value: 16B..4KB.',
+    });
+  }
+};
+
+/** True when every operation uses the same size. */
+export const isFixedSize = (size: ValueSize): boolean => size.minBytes === size.maxBytes;
+
+/**
+ * The value size of each of `commands` operations: the size itself when it is fixed,
+ * else a seeded uniform draw in [minBytes, maxBytes] per operation.
+ */
+export const valueSizes = (size: ValueSize, commands: number, seed: number): Uint32Array | number => {
+  checkSize(size);
+  if (isFixedSize(size)) return size.minBytes;
+  const rng = createRng(seed);
+  const span = size.maxBytes - size.minBytes + 1;
+  const out = new Uint32Array(commands);
+  for (let i = 0; i < commands; i++) out[i] = size.minBytes + rng.nextInt(span);
+  return out;
+};
+
+/** The size of operation `op` from `valueSizes`' result. */
+export const sizeAt = (sizes: Uint32Array | number, op: number): number => (typeof sizes === 'number' ? sizes : (sizes[op] ?? 0));
+
+/**
+ * The size of the value prefilled for one key (GET, MGET): fixed sizes as they are, a range
+ * hashed from (seed, key index) so that it needs no per-key table.
+ */
+export const keyValueSize = (size: ValueSize, seed: number, keyIndex: number): number => {
+  if (isFixedSize(size)) return size.minBytes;
+  const span = size.maxBytes - size.minBytes + 1;
+  return size.minBytes + (hash32(seed | 0, keyIndex) % span);
+};
+
+// One shared run of filler characters; values are its slices (V8 shares the backing store),
+// so 100k values of 1 KB cost 100k small strings, not 100 MB.
+let filler = 'x'.repeat(4096);
+
+const fill = (length: number): string => {
+  if (length > filler.length) filler = 'x'.repeat(Math.max(length, filler.length * 2));
+  return filler.slice(0, length);
+};
+
+/**
+ * Exactly `sizeBytes` ASCII bytes: `v<index>:` then `x` filler (`v42:xxxx…`). Sizes shorter
+ * than the prefix get the prefix truncated.
+ */
+export const makeValue = (opOrKeyIndex: number, sizeBytes: number): string => {
+  const prefix = `v${opOrKeyIndex}:`;
+  if (sizeBytes <= prefix.length) return prefix.slice(0, Math.max(sizeBytes, 0));
+  return prefix + fill(sizeBytes - prefix.length);
+};
+
+/** True when `text` is exactly `makeValue(opOrKeyIndex, sizeBytes)`, checked without building it. */
+export const isValue = (text: string, opOrKeyIndex: number, sizeBytes: number): boolean => {
+  if (text.length !== sizeBytes) return false;
+  const prefix = `v${opOrKeyIndex}:`;
+  if (sizeBytes <= prefix.length) return prefix.startsWith(text);
+  return text.startsWith(prefix) && text.endsWith(fill(sizeBytes - prefix.length));
+};
