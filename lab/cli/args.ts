@@ -5,21 +5,24 @@ import { LabError, errorMessage } from '../errors/index.ts';
 import type { RuntimeChoice } from '../runtime/index.ts';
 
 export const USAGE = `Usage:
-  redis-fault-lab run <scenario...> [--runtime auto|containers|local] [--json FILE] [--quiet]
+  redis-fault-lab run <scenario...> [--runtime auto|containers|local] [--json FILE] [--out DIR] [--quiet]
   redis-fault-lab validate <scenario...>
   redis-fault-lab --help
 
   run       start Redis behind Toxiproxy, replay each scenario, print the result table (stdout)
-            and progress (stderr); --json writes the JSON result (one file: one scenario)
+            and progress (stderr); --json writes the JSON result (one file: one scenario);
+            --out writes result.json and one HdrHistogram .hgrm file per config into DIR
+            (one scenario); --quiet prints no progress (a non-TTY stderr gets plain lines)
   validate  check scenario files without starting anything
 
+Colour only on a terminal, never with NO_COLOR set.
 Exit codes: 0 all passed; 1 a threshold or a reply check failed; 2 bad input or environment;
 130 interrupted (Ctrl-C), after stopping everything the run started.`;
 
 export type Command =
   | { name: 'help' }
   | { name: 'validate'; files: string[] }
-  | { name: 'run'; files: string[]; runtime: RuntimeChoice; jsonFile?: string; quiet: boolean };
+  | { name: 'run'; files: string[]; runtime: RuntimeChoice; jsonFile?: string; outDir?: string; quiet: boolean };
 
 const RUNTIMES: RuntimeChoice[] = ['auto', 'containers', 'local'];
 
@@ -34,6 +37,7 @@ export const parseCommand = (argv: string[]): Command => {
       options: {
         runtime: { type: 'string', default: 'auto' },
         json: { type: 'string' },
+        out: { type: 'string' },
         quiet: { type: 'boolean', short: 'q', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -50,5 +54,13 @@ export const parseCommand = (argv: string[]): Command => {
   const runtime = values.runtime as RuntimeChoice;
   if (!RUNTIMES.includes(runtime)) throw usageError(`--runtime "${values.runtime}" is not a runtime: expected ${RUNTIMES.join(', ')}`);
   if (values.json !== undefined && files.length > 1) throw usageError('--json takes one scenario; run several scenarios one at a time to get one JSON file each');
-  return { name, files, runtime, quiet: values.quiet, ...(values.json !== undefined ? { jsonFile: values.json } : {}) };
+  if (values.out !== undefined && files.length > 1) throw usageError('--out takes one scenario; run several scenarios one at a time, each with its own --out DIR');
+  return {
+    name,
+    files,
+    runtime,
+    quiet: values.quiet,
+    ...(values.json !== undefined ? { jsonFile: values.json } : {}),
+    ...(values.out !== undefined ? { outDir: values.out } : {}),
+  };
 };

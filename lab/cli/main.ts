@@ -3,13 +3,11 @@
 
 import { isLabError, errorMessage } from '../errors/index.ts';
 import { loadScenarioFile, runScenario } from '../index.ts';
-import { formatProgress, renderTable, writeJsonResult } from '../report/index.ts';
+import { createProgressWriter, progressMode, renderTable, shouldColor, writeJsonResult, writeOutDir } from '../report/index.ts';
 import { parseCommand, USAGE } from './args.ts';
 
 /** 0 all passed; 1 a threshold or a reply check failed; 2 bad input or environment; 130 Ctrl-C. */
 export const EXIT = { pass: 0, fail: 1, input: 2, interrupted: 130 } as const;
-
-const colorWanted = (stream: NodeJS.WriteStream): boolean => stream.isTTY === true && !process.env.NO_COLOR;
 
 // Prints a LabError as message + hint, anything else as an internal error; never a stack
 // unless REDIS_FAULT_LAB_DEBUG is set.
@@ -48,26 +46,34 @@ const run = async (command: Extract<ReturnType<typeof parseCommand>, { name: 'ru
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  const mode = progressMode(process.stderr, command.quiet);
+  let progress: ReturnType<typeof createProgressWriter> | undefined;
+  const note = (line: string) => (command.quiet ? undefined : process.stderr.write(`${line}\n`));
   try {
     let status: number = EXIT.pass;
     for (const scenario of scenarios) {
+      progress = mode === 'none' ? undefined : createProgressWriter(process.stderr, { bar: mode === 'bar' });
       const result = await runScenario(scenario, {
         runtime: command.runtime,
         signal: abort.signal,
-        onProgress: (event) => {
-          const line = command.quiet ? null : formatProgress(event);
-          if (line !== null) process.stderr.write(`${line}\n`);
-        },
+        ...(progress ? { onProgress: progress.listener } : {}),
       });
-      process.stdout.write(renderTable(result, { color: colorWanted(process.stdout) }));
+      progress?.close();
+      const width = process.stdout.isTTY ? process.stdout.columns : undefined;
+      process.stdout.write(renderTable(result, { color: shouldColor(process.stdout, process.env), ...(width ? { width } : {}) }));
       if (command.jsonFile) {
         await writeJsonResult(command.jsonFile, result);
-        process.stderr.write(`wrote ${command.jsonFile}\n`);
+        note(`wrote ${command.jsonFile}`);
+      }
+      if (command.outDir) {
+        const files = await writeOutDir(result, command.outDir);
+        note(`wrote ${files.length} files to ${command.outDir}`);
       }
       if (!result.pass) status = EXIT.fail;
     }
     return status;
   } finally {
+    progress?.close();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }

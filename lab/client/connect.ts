@@ -1,6 +1,6 @@
 // The lab's ioredis client. Measurement runs must not hide failures, so nothing retries:
-// no reconnect, no offline queue, no re-send of unanswered commands. (Issue-4 retry
-// policies will pass their own options on top of these.)
+// no reconnect, no offline queue, no re-send of unanswered commands. Fault runs pass a
+// retry policy's own options instead (policy-options.ts).
 
 import { Redis, type RedisOptions } from 'ioredis';
 import { LabError, errorMessage } from '../errors/index.ts';
@@ -18,9 +18,10 @@ export const noRetryOptions: RedisOptions = {
   enableReadyCheck: true,
 };
 
-// Connects and waits until ready; a failure is a LabError that names the address.
-export const connectClient = async (endpoint: Endpoint, what: string, extra: RedisOptions = {}): Promise<Redis> => {
-  const client = new Redis({ ...noRetryOptions, ...extra, host: endpoint.host, port: endpoint.port });
+// Connects and waits until ready; a failure is a LabError that names the address. `options`
+// replaces the lab's no-retry defaults entirely (a retry policy passes its own).
+export const connectClient = async (endpoint: Endpoint, what: string, options: RedisOptions = noRetryOptions): Promise<Redis> => {
+  const client = new Redis({ ...options, lazyConnect: true, host: endpoint.host, port: endpoint.port });
   client.on('error', () => {
     // errors surface through the commands that fail; an unhandled 'error' event would crash
   });

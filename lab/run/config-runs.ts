@@ -1,9 +1,21 @@
 // What the lab keeps of one config while its runs happen, and the ConfigResult it becomes.
 
-import { createLatencyHistogram, max, median, min, recordUs, summarizeLatency, type LatencyHistogram } from '../metrics/index.ts';
-import { waitsFor, type ConfigCell, type Workload } from '../scenario/types.ts';
-import type { IncrRun } from '../workload/index.ts';
-import type { ConfigResult, RunRecord } from './result.ts';
+import {
+  combineMemory,
+  createLatencyHistogram,
+  max,
+  median,
+  mergeInfoDeltas,
+  min,
+  recordUs,
+  summarizeLatency,
+  type LatencyHistogram,
+  type MemoryRun,
+} from '../metrics/index.ts';
+import { describeKeys } from '../workload/index.ts';
+import { usesValues, waitsFor, type ConfigCell } from '../scenario/types.ts';
+import type { WorkloadRun } from '../workload/index.ts';
+import type { ConfigResult, RunRecord, ServerInfoDelta } from './result.ts';
 
 export interface ConfigRuns {
   cell: ConfigCell;
@@ -12,6 +24,9 @@ export interface ConfigRuns {
   runs: RunRecord[];
   /** Per-command latency over the verified measured runs. */
   histogram: LatencyHistogram;
+  memory: MemoryRun[];
+  serverInfo: ServerInfoDelta[];
+  errorsByKind: Record<string, number>;
 }
 
 export const newConfigRuns = (cell: ConfigCell, index: number): ConfigRuns => ({
@@ -19,10 +34,13 @@ export const newConfigRuns = (cell: ConfigCell, index: number): ConfigRuns => ({
   index,
   runs: [],
   histogram: createLatencyHistogram(),
+  memory: [],
+  serverInfo: [],
+  errorsByKind: {},
 });
 
 // What the result keeps of one run.
-export const runRecord = (run: IncrRun, order: number): RunRecord => ({
+export const runRecord = (run: WorkloadRun, order: number): RunRecord => ({
   order,
   totalMs: run.outcome.totalMs,
   verified: run.verified,
@@ -32,36 +50,52 @@ export const runRecord = (run: IncrRun, order: number): RunRecord => ({
 
 // Keeps a measured run; a verified run's waits go into the histogram, each wait counted
 // once per command it answered (a batch of 256 is 256 samples of its time).
-export const recordRun = (config: ConfigRuns, run: IncrRun, order: number): RunRecord => {
+export const recordRun = (config: ConfigRuns, run: WorkloadRun, order: number): RunRecord => {
   const record = runRecord(run, order);
+  const { outcome } = run;
   if (run.verified) {
-    const { waitUs, waitSize } = run.outcome;
-    for (let i = 0; i < waitUs.length; i++) recordUs(config.histogram, waitUs[i] ?? 0, waitSize[i] ?? 0);
+    for (let i = 0; i < outcome.waits; i++) recordUs(config.histogram, outcome.waitUs[i] ?? 0, outcome.waitSize[i] ?? 1);
   }
+  for (const [kind, count] of Object.entries(outcome.errorsByKind)) config.errorsByKind[kind] = (config.errorsByKind[kind] ?? 0) + count;
+  config.memory.push(run.memory);
+  config.serverInfo.push(run.serverInfo);
   config.runs.push(record);
   return record;
 };
 
 // The config's figures over its verified runs; modelMs is filled in once every config is known.
-export const toConfigResult = (config: ConfigRuns, workload: Workload): ConfigResult => {
+export const toConfigResult = (config: ConfigRuns): ConfigResult => {
   const { cell } = config;
   const verifiedMs = config.runs.filter((r) => r.verified).map((r) => r.totalMs);
   const medianMs = median(verifiedMs);
+  const batchLabel = cell.mode.kind === 'pipeline' || cell.mode.kind === 'multi' ? String(cell.mode.batch) : String(cell.batch);
   return {
     id: cell.id,
+    workload: cell.workload.label,
+    command: cell.workload.command,
+    link: cell.link,
     rttMs: cell.rttMs,
     jitterMs: cell.jitterMs,
+    bandwidth: cell.bandwidth,
     mode: cell.mode.kind,
-    batch: cell.mode.kind === 'sync' ? 1 : cell.mode.batch,
-    commands: workload.commands,
-    waits: waitsFor(cell.mode, workload.commands),
+    batch: cell.batch,
+    batchLabel,
+    connections: cell.connections,
+    commands: cell.commands,
+    valueBytes: usesValues(cell.workload.command) ? { min: cell.valueBytes.minBytes, max: cell.valueBytes.maxBytes } : null,
+    keys: describeKeys(cell.workload.keys),
+    waits: waitsFor(cell.mode, cell.commands, cell.connections),
     runs: config.runs,
     medianMs,
     minMs: min(verifiedMs),
     maxMs: max(verifiedMs),
-    opsPerSec: medianMs === null || medianMs === 0 ? null : workload.commands / (medianMs / 1000),
+    opsPerSec: medianMs === null || medianMs === 0 ? null : cell.commands / (medianMs / 1000),
     modelMs: null,
+    modelRatio: null,
     latencyUs: verifiedMs.length === 0 ? null : summarizeLatency(config.histogram),
     errors: config.runs.length - verifiedMs.length,
+    errorsByKind: config.errorsByKind,
+    ...combineMemory(config.memory),
+    serverInfo: config.serverInfo.length === 0 ? null : mergeInfoDeltas(config.serverInfo),
   };
 };

@@ -1,24 +1,26 @@
-// All configs that share one link shape: calibrate the link once, warm every config up,
-// then measure in rotated order so that no config always runs first (or last).
+// All configs that share one link shape: calibrate the link once (direct configs skip the
+// proxy and need none), warm every config up, then measure in rotated order so that no config
+// always runs first (or last).
 
 import type { Redis } from 'ioredis';
 import { interruptedError } from '../errors/index.ts';
 import { calibrateLink, type ToxiproxyApi } from '../network/index.ts';
 import type { Scenario } from '../scenario/types.ts';
-import { runIncr } from '../workload/index.ts';
-import type { ConfigRuns } from './config-runs.ts';
-import { recordRun, runRecord } from './config-runs.ts';
+import { buildPlan, runWorkload, type OperationPlan } from '../workload/index.ts';
+import { recordRun, runRecord, type ConfigRuns } from './config-runs.ts';
 import type { ProgressListener } from './progress.ts';
 import type { Calibration } from './result.ts';
+import type { RunClients } from './run-clients.ts';
 
 export interface LinkContext {
   scenario: Scenario;
   api: ToxiproxyApi;
   proxyName: string;
-  /** Straight to Redis: baseline PINGs, counter resets and read-backs. */
+  /** Straight to Redis: baseline PINGs, state resets, prefill, INFO and read-backs. */
   direct: Redis;
-  /** Through the proxy: the measured workload. */
+  /** Through the proxy: calibration PINGs. */
   proxied: Redis;
+  clients: RunClients;
   /** Configs in the whole matrix, for progress. */
   total: number;
   signal?: AbortSignal;
@@ -31,25 +33,35 @@ const rotate = <T>(items: readonly T[], r: number): T[] => {
   return [...items.slice(k), ...items.slice(0, k)];
 };
 
-const checkAborted = (signal: AbortSignal | undefined) => {
+export const checkAborted = (signal: AbortSignal | undefined) => {
   if (signal?.aborted) throw interruptedError();
 };
 
-export const measureLink = async (ctx: LinkContext, configs: ConfigRuns[]): Promise<Calibration> => {
+// Calibrates a proxied link; a direct group gets no calibration entry (there is no link).
+const setUpLink = async (ctx: LinkContext, first: ConfigRuns): Promise<Calibration | undefined> => {
+  const { cell } = first;
+  if (cell.link === 'direct') return undefined;
+  const calibration = await calibrateLink({
+    api: ctx.api,
+    proxyName: ctx.proxyName,
+    profile: { rttMs: cell.rttMs, jitterMs: cell.jitterMs, bandwidth: cell.bandwidth },
+    direct: ctx.direct,
+    proxied: ctx.proxied,
+    pings: ctx.scenario.calibrationPings,
+  });
+  ctx.emit({ type: 'calibrated', calibration });
+  return calibration;
+};
+
+export const measureLink = async (ctx: LinkContext, configs: ConfigRuns[]): Promise<Calibration | undefined> => {
   const { scenario, emit } = ctx;
   const first = configs[0];
   if (!first) throw new Error('measureLink needs at least one config');
   checkAborted(ctx.signal);
-  const calibration = await calibrateLink({
-    api: ctx.api,
-    proxyName: ctx.proxyName,
-    profile: { rttMs: first.cell.rttMs, jitterMs: first.cell.jitterMs },
-    direct: ctx.direct,
-    proxied: ctx.proxied,
-    pings: scenario.calibrationPings,
-  });
-  emit({ type: 'calibrated', calibration });
+  const calibration = await setUpLink(ctx, first);
 
+  // Plans are built once per config, outside every timed span (keys, values, arguments).
+  const plans = new Map<ConfigRuns, OperationPlan>();
   const started = new Set<ConfigRuns>();
   const runOnce = async (config: ConfigRuns) => {
     checkAborted(ctx.signal);
@@ -57,9 +69,20 @@ export const measureLink = async (ctx: LinkContext, configs: ConfigRuns[]): Prom
       started.add(config);
       emit({ type: 'config-start', configId: config.cell.id, index: config.index, total: ctx.total });
     }
-    const run = await runIncr(ctx.proxied, ctx.direct, config.cell.mode, scenario.workload);
-    checkAborted(ctx.signal); // an abort drops the connection: the run it cut short is not a result
-    return run;
+    const { cell } = config;
+    let plan = plans.get(config);
+    if (plan === undefined) {
+      plan = buildPlan(cell.workload, cell.commands, cell.valueBytes, scenario.seed);
+      plans.set(config, plan);
+    }
+    const clients = await ctx.clients.connect(cell);
+    try {
+      const run = await runWorkload({ clients, control: ctx.direct, mode: cell.mode, plan });
+      checkAborted(ctx.signal); // an abort drops the connections: the run it cut short is not a result
+      return run;
+    } finally {
+      await ctx.clients.close(clients);
+    }
   };
   for (let w = 0; w < scenario.warmup; w++) {
     for (const config of rotate(configs, w)) {
@@ -76,3 +99,4 @@ export const measureLink = async (ctx: LinkContext, configs: ConfigRuns[]): Prom
   }
   return calibration;
 };
+

@@ -1,9 +1,20 @@
 // Stated in every result, so that no figure is read for more than it is.
-export const NOT_MEASURED = [
+
+import type { Scenario } from '../scenario/types.ts';
+
+const ALWAYS = [
   'Per-command latency is closed-loop: each command or batch is sent when the previous reply arrived, so it is not latency under an arrival rate (no open-loop schedule, no coordinated-omission correction).',
   "A pipeline command's latency is its whole batch's time; the time a request would wait for its batch to fill is not modelled.",
-  'One client connection on one machine: client CPU and Node event-loop time are inside every figure; server-side command time is not separated out.',
-  'No persistence (save "", appendonly no), no TLS, no bandwidth cap, no packet loss: the link adds latency only.',
-  'Client memory (peak RSS, heap) and server INFO deltas are not collected yet.',
+  'The client runs in one Node process on the same machine: client CPU and event-loop time are inside every figure; server-side command time is not separated out.',
+  'No persistence (save "", appendonly no), no TLS, no packet loss: the link adds latency and, where the scenario says so, a bandwidth cap.',
+  'Client memory is sampled (every 5 ms and after each batch), so a shorter peak can be missed; RSS includes everything the Node process holds, not only the run.',
+  'Server INFO is read before and after each run on a separate connection; its own bytes (a few KB per run) are inside the net in/out deltas.',
   'Calibration measures PING; latency toxics apply per chunk, so a large write split into several chunks may be delayed more than the calibrated rtt.',
 ];
+
+const FAULTS = [
+  'Fault runs judge correctness, not speed: their timings are not reported as latency.',
+  'With reconcile tags (the default), each operation is a Lua script that runs the command and appends its id to a log; the reply is the command\'s own, but the server does a little more work per operation than the bare command.',
+];
+
+export const notMeasured = (scenario: Scenario): string[] => (scenario.faults.length > 0 ? [...ALWAYS, ...FAULTS] : ALWAYS);

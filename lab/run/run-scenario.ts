@@ -5,15 +5,17 @@
 import { closeClient, connectClient } from '../client/index.ts';
 import { interruptedError } from '../errors/index.ts';
 import { calibrationWithinTolerance, applyLink, ToxiproxyApi } from '../network/index.ts';
-import { destroyHistograms, evaluateThresholds, modelFor } from '../metrics/index.ts';
+import { destroyHistograms, evaluateThresholds, fillModel, spreadWarnings } from '../metrics/index.ts';
 import { startRuntime, type RuntimeChoice, type StartedRuntime } from '../runtime/index.ts';
 import { expandMatrix } from '../scenario/index.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { newConfigRuns, toConfigResult, type ConfigRuns } from './config-runs.ts';
 import { measureLink } from './measure-link.ts';
-import { NOT_MEASURED } from './not-measured.ts';
+import { runFaultCells } from './fault-runs.ts';
+import { RunClients } from './run-clients.ts';
+import { notMeasured } from './not-measured.ts';
 import type { ProgressListener } from './progress.ts';
-import type { Calibration, LabResult } from './result.ts';
+import type { Calibration, LabResult, ReconcileEntry } from './result.ts';
 import { readVersions } from './versions.ts';
 
 export interface RunScenarioOptions {
@@ -23,12 +25,13 @@ export interface RunScenarioOptions {
   onProgress?: ProgressListener;
 }
 
-// Configs grouped by link shape, in matrix order, so each link is set up once.
+// Configs grouped by link shape, in matrix order (direct first), so each link is set up once.
 const groupByLink = (configs: ConfigRuns[]): ConfigRuns[][] => {
   const groups = new Map<string, ConfigRuns[]>();
-  for (const config of configs) {
-    const key = `${config.cell.rttMs}/${config.cell.jitterMs}`;
-    groups.set(key, [...(groups.get(key) ?? []), config]);
+  const keyOf = ({ cell }: ConfigRuns) =>
+    cell.link === 'direct' ? 'direct' : `${cell.rttMs}/${cell.jitterMs}/${cell.bandwidth.upKBps}/${cell.bandwidth.downKBps}`;
+  for (const config of [...configs].sort((a, b) => Number(b.cell.link === 'direct') - Number(a.cell.link === 'direct'))) {
+    groups.set(keyOf(config), [...(groups.get(keyOf(config)) ?? []), config]);
   }
   return [...groups.values()];
 };
@@ -65,6 +68,7 @@ const measureScenario = async (scenario: Scenario, runtime: StartedRuntime, emit
   const api = new ToxiproxyApi(runtime.toxiproxyApiUrl);
   const direct = await connectClient(runtime.redisDirect, 'direct');
   const configs = expandMatrix(scenario).map((cell, index) => newConfigRuns(cell, index));
+  const clients = new RunClients({ proxied: runtime.proxied, direct: runtime.redisDirect }, signal);
   try {
     const proxied = await connectClient(runtime.proxied, 'through the proxy');
     // Ctrl-C must not wait for a long sync run: dropping the connection ends it at once.
@@ -73,20 +77,33 @@ const measureScenario = async (scenario: Scenario, runtime: StartedRuntime, emit
     try {
       const versions = await readVersions(direct, api);
       const calibration: Calibration[] = [];
-      const ctx = { scenario, api, proxyName: runtime.proxyName, direct, proxied, total: configs.length, emit, ...(signal ? { signal } : {}) };
-      for (const group of groupByLink(configs)) calibration.push(await measureLink(ctx, group));
-      await applyLink(api, runtime.proxyName, { rttMs: 0, jitterMs: 0 });
-
-      const results = configs.map((c) => toConfigResult(c, scenario.workload));
-      const models = modelFor(results, calibration);
-      for (const config of results) {
-        config.modelMs = models.get(config.id) ?? null;
-        emit({ type: 'config-done', config });
+      let reconcile: ReconcileEntry[] | undefined;
+      if (scenario.faults.length > 0) {
+        const faultCtx = { scenario, api, proxyName: runtime.proxyName, proxiedEndpoint: runtime.proxied, direct, proxied, emit, ...(signal ? { signal } : {}) };
+        const found = await runFaultCells(faultCtx);
+        calibration.push(...found.calibration);
+        reconcile = found.entries;
+      } else {
+        const ctx = { scenario, api, proxyName: runtime.proxyName, direct, proxied, clients, total: configs.length, emit, ...(signal ? { signal } : {}) };
+        for (const group of groupByLink(configs)) {
+          const measured = await measureLink(ctx, group);
+          if (measured !== undefined) calibration.push(measured);
+        }
+        await applyLink(api, runtime.proxyName, { rttMs: 0, jitterMs: 0 });
       }
-      const thresholds = evaluateThresholds(scenario.expect, results);
-      const warnings = calibration
-        .filter((c) => !calibrationWithinTolerance(c))
-        .map((c) => `rtt ${c.requestedRttMs} ms: the link added ${c.addedMs.toFixed(2)} ms, outside the 0.5 ms / 10 % tolerance (Toxiproxy latency is whole ms per direction)`);
+
+      const results = scenario.faults.length > 0 ? [] : configs.map((c) => toConfigResult(c));
+      fillModel(results, calibration);
+      for (const config of results) emit({ type: 'config-done', config });
+      const thresholds = evaluateThresholds(scenario.expect, results, reconcile);
+      const warnings = [
+        ...calibration
+          .filter((c) => !calibrationWithinTolerance(c))
+          .map((c) => `rtt ${c.requestedRttMs} ms: the link added ${c.addedMs.toFixed(2)} ms, outside the 0.5 ms / 10 % tolerance (Toxiproxy latency is whole ms per direction)`),
+        ...spreadWarnings(results),
+        ...(reconcile ?? []).filter((e) => !e.consistent).map((e) => `${e.id}: repeated runs found different counts`),
+      ];
+      const runsPass = results.every((c) => c.errors === 0 && c.medianMs !== null);
       return {
         scenario: { name: scenario.name, description: scenario.description, ...(scenario.file ? { file: scenario.file } : {}) },
         runtime: runtime.kind,
@@ -94,12 +111,14 @@ const measureScenario = async (scenario: Scenario, runtime: StartedRuntime, emit
         versions,
         startedAt: startedAt.toISOString(),
         durationMs: performance.now() - startMs,
+        seed: scenario.seed,
         calibration,
         configs: results,
+        ...(reconcile ? { reconcile } : {}),
         thresholds,
-        pass: results.every((c) => c.errors === 0 && c.medianMs !== null) && thresholds.every((t) => t.pass),
+        pass: runsPass && thresholds.every((t) => t.pass),
         warnings,
-        notMeasured: NOT_MEASURED,
+        notMeasured: notMeasured(scenario),
       };
     } finally {
       signal?.removeEventListener('abort', dropOnAbort);
