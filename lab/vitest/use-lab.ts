@@ -1,0 +1,77 @@
+// The per-file lab fixture for vitest suites: `useLab()` at the top level of a test file starts
+// one runtime before the file's tests, lets them run scenarios on it, and stops it after them,
+// whatever happened (failed tests, a failed or timed-out start, runs still in flight).
+
+import { afterAll, beforeAll, expect } from 'vitest';
+import { runScenario, startRuntime, type LabResult, type ProgressListener, type RuntimeChoice, type StartedRuntime, type StopReport } from '../index.ts';
+import { labLifecycle } from './lifecycle.ts';
+import { toScenario, type ScenarioInput } from './scenario-input.ts';
+
+export interface UseLabOptions {
+  /** Which runtime to start once for the file. @default 'auto' */
+  runtime?: RuntimeChoice;
+  /** How long beforeAll may take to start it (containers take ~10 s, more on a cold image pull). @default 120_000 */
+  startTimeoutMs?: number;
+  /** How long afterAll may take to stop it. @default 60_000 */
+  stopTimeoutMs?: number;
+  /** Progress listener for every run that does not pass its own. */
+  onProgress?: ProgressListener;
+  /** Start-up notes, e.g. "starting redis container" (the runtime never prints them itself). */
+  onNote?: (note: string) => void;
+}
+
+export interface LabRunOptions {
+  /** Aborts the run, e.g. the `signal` of vitest's test context (fires when the test times out). */
+  signal?: AbortSignal;
+  /** Replaces the fixture's onProgress for this run. */
+  onProgress?: ProgressListener;
+  /** Names inline YAML in scenario error messages. @default 'inline scenario' */
+  label?: string;
+}
+
+export interface LabFixture {
+  /** The started runtime; throws a LabError outside the window between useLab's beforeAll and afterAll. */
+  readonly runtime: StartedRuntime;
+  /** Runs a scenario (file path, `file:` URL, inline YAML or Scenario) on the fixture's runtime. */
+  run(scenario: ScenarioInput, options?: LabRunOptions): Promise<LabResult>;
+  /** What stopping the runtime reported, once afterAll has run (undefined before, or when it never started). */
+  readonly stopReport: StopReport | undefined;
+}
+
+const DEFAULT_START_TIMEOUT_MS = 120_000;
+const DEFAULT_STOP_TIMEOUT_MS = 60_000;
+
+/**
+ * Registers a beforeAll hook that starts the runtime and an afterAll hook that stops it (and
+ * fails when stopping met problems), and returns the fixture the tests use. Call it at the top
+ * level of a test file, or of a describe block to scope the runtime to that block.
+ */
+export const useLab = (options: UseLabOptions = {}): LabFixture => {
+  const choice = options.runtime ?? 'auto';
+  const life = labLifecycle(choice, (signal) => startRuntime(choice, { signal, ...(options.onNote ? { onNote: options.onNote } : {}) }));
+  let stopReport: StopReport | undefined;
+
+  beforeAll(() => life.start(), options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS);
+  afterAll(async () => {
+    stopReport = await life.stop();
+    if (stopReport) expect(stopReport.problems, 'stopping the lab runtime met problems; something may be left running').toEqual([]);
+  }, options.stopTimeoutMs ?? DEFAULT_STOP_TIMEOUT_MS);
+
+  const run = async (input: ScenarioInput, runOptions: LabRunOptions = {}): Promise<LabResult> => {
+    const runtime = life.current();
+    const scenario = await toScenario(input, runOptions.label ?? 'inline scenario');
+    const signal = runOptions.signal ? AbortSignal.any([runOptions.signal, life.signal]) : life.signal;
+    const onProgress = runOptions.onProgress ?? options.onProgress;
+    return life.track(runScenario(scenario, { runtime, signal, ...(onProgress ? { onProgress } : {}) }));
+  };
+
+  return {
+    get runtime() {
+      return life.current();
+    },
+    run,
+    get stopReport() {
+      return stopReport;
+    },
+  };
+};

@@ -1,0 +1,98 @@
+// Hand-built LabResult pieces for the matcher checks: full objects of the contract's shape,
+// with the fields each test cares about set through overrides.
+
+import type { ConfigResult, LabResult, ReconcileEntry, RunRecord, ThresholdResult } from '../../../lab/index.ts';
+
+export const run = (overrides: Partial<RunRecord> = {}): RunRecord => ({ order: 0, totalMs: 12.5, verified: true, clientGcMs: 0, ...overrides });
+
+export const config = (overrides: Partial<ConfigResult> = {}): ConfigResult => ({
+  id: 'sync@rtt=5ms',
+  workload: 'INCR',
+  command: 'INCR',
+  link: 'proxied',
+  rttMs: 5,
+  jitterMs: 0,
+  bandwidth: { upKBps: null, downKBps: null },
+  mode: 'sync',
+  batch: 1,
+  batchLabel: '1',
+  connections: 1,
+  commands: 200,
+  valueBytes: null,
+  keys: 'one',
+  waits: 200,
+  runs: [run({ order: 0 }), run({ order: 2 })],
+  medianMs: 1_100.25,
+  minMs: 1_090,
+  maxMs: 1_110.5,
+  opsPerSec: 181.8,
+  modelMs: 1_080,
+  modelRatio: 1.02,
+  latencyUs: { p50: 5_400, p90: 5_600, p99: 6_100, p999: 7_000, max: 7_200, count: 400, hdr: 'HISTFAAAA' },
+  errors: 0,
+  errorsByKind: {},
+  clientPeakRssBytes: null,
+  clientPeakHeapBytes: null,
+  clientRssGrowthBytes: null,
+  clientHeapGrowthBytes: null,
+  serverInfo: null,
+  ...overrides,
+});
+
+export const threshold = (overrides: Partial<ThresholdResult> = {}): ThresholdResult => ({
+  source: 'pipeline:50 at rtt=5ms: median < 2000ms',
+  metric: 'medianMs',
+  op: '<',
+  value: 2000,
+  checked: [{ configId: 'pipeline:50@rtt=5ms', actual: 31.4567, pass: true }],
+  pass: true,
+  ...overrides,
+});
+
+export const entry = (overrides: Partial<ReconcileEntry> = {}): ReconcileEntry => ({
+  id: 'cut-mid-batch / pipeline:64 / idempotent',
+  fault: 'cut-mid-batch',
+  mode: 'pipeline:64',
+  policy: 'idempotent',
+  rttMs: 5,
+  runs: 3,
+  consistent: true,
+  counts: {
+    issued: 512,
+    applied: 512,
+    acknowledged: 500,
+    failed: 0,
+    indeterminate: 12,
+    indeterminateApplied: 12,
+    indeterminateNotApplied: 0,
+    lost: 0,
+    duplicated: 0,
+    unexpected: 0,
+    failedButApplied: 0,
+    retries: 12,
+  },
+  counter: { final: 512, lower: 500, upper: 512, withinBounds: true },
+  prefix: null,
+  faultObserved: true,
+  verdict: 'SAFE',
+  reasons: ['every operation applied exactly once'],
+  examples: { lost: [], duplicated: [], unexpected: [] },
+  errorsByKind: { ECONNRESET: 1 },
+  ...overrides,
+});
+
+export const labResult = (overrides: Partial<LabResult> = {}): LabResult => ({
+  scenario: { name: 'incr-pipelines', description: 'INCR sync vs pipeline:50' },
+  runtime: 'local',
+  versions: { redis: '7.4.2', toxiproxy: '2.12.0', node: 'v20.20.2', ioredis: '6.0.0' },
+  startedAt: '2025-05-01T10:00:00.000Z',
+  durationMs: 4_200,
+  calibration: [],
+  configs: [config(), config({ id: 'pipeline:50@rtt=5ms', mode: 'pipeline', batch: 50, batchLabel: '50', waits: 4, medianMs: 31.4567 })],
+  thresholds: [threshold()],
+  seed: 1,
+  pass: true,
+  warnings: [],
+  notMeasured: [],
+  ...overrides,
+});
