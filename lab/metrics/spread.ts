@@ -1,6 +1,9 @@
-// Noise warnings: two configs that differ in one axis only are compared by their medians, and a
-// difference smaller than the run-to-run spread (max - min) of either is not a finding. Pure:
-// it reads ConfigResult figures and returns sentences for the result's `warnings`.
+// Noise warnings: two configs that differ in one axis only are compared by their medians, and
+// the difference is not a finding when their run-to-run spreads (min to max) overlap: some run
+// of the faster config was then slower than some run of the slower one, so the spread is larger
+// than the difference being read. (Comparing the difference with the width of the spread alone
+// flags clear results whose spread holds one slow outlier, e.g. a GC pause.) Pure: it reads
+// ConfigResult figures and returns sentences for the result's `warnings`.
 
 import type { ConfigResult } from '../run/result.ts';
 import { modeLabel } from '../scenario/types.ts';
@@ -33,17 +36,23 @@ const formatPairMs = (x: number, y: number): [string, string] => {
   return [at(x, digits), at(y, digits)];
 };
 
+// A spread's ends: three significant digits, whole ms from 1000 up.
+const threeDigits = (v: number): string => (v >= 1000 ? v.toFixed(0) : String(Number(v.toPrecision(3))));
+
 interface Figures {
   medianMs: number;
-  spreadMs: number;
+  minMs: number;
+  maxMs: number;
 }
 
 const figuresOf = (c: ConfigResult): Figures | null =>
-  c.medianMs === null || c.minMs === null || c.maxMs === null ? null : { medianMs: c.medianMs, spreadMs: c.maxMs - c.minMs };
+  c.medianMs === null || c.minMs === null || c.maxMs === null ? null : { medianMs: c.medianMs, minMs: c.minMs, maxMs: c.maxMs };
+
+const overlap = (a: Figures, b: Figures): boolean => a.minMs <= b.maxMs && b.minMs <= a.maxMs;
 
 /**
  * A warning for every pair of configs (same workload, one axis apart, both with a verified
- * median) whose medians differ by less than the larger of their spreads; at most
+ * median) whose min-max spreads overlap; at most
  * MAX_SPREAD_WARNINGS, then one line saying how many more.
  */
 export const spreadWarnings = (configs: readonly ConfigResult[]): string[] => {
@@ -57,19 +66,18 @@ export const spreadWarnings = (configs: readonly ConfigResult[]): string[] => {
       const b = configs[j] as ConfigResult;
       const fb = figuresOf(b);
       if (fb === null || !differInOneAxis(a, b)) continue;
-      const differenceMs = Math.abs(fa.medianMs - fb.medianMs);
-      const spreadMs = Math.max(fa.spreadMs, fb.spreadMs);
-      if (!(spreadMs > differenceMs)) continue;
+      if (!overlap(fa, fb)) continue;
       if (warnings.length === MAX_SPREAD_WARNINGS) {
         more++;
         continue;
       }
-      const [difference, spread] = formatPairMs(differenceMs, spreadMs);
+      const [ma, mb] = formatPairMs(fa.medianMs, fb.medianMs);
+      const range = (f: Figures) => `${threeDigits(f.minMs)}-${threeDigits(f.maxMs)}`;
       warnings.push(
-        `${a.id} vs ${b.id}: medians differ by ${difference} ms, less than the spread of ${spread} ms: the difference is within noise`,
+        `${a.id} vs ${b.id}: medians ${ma} vs ${mb} ms, but their min-max spreads overlap (${range(fa)} vs ${range(fb)} ms): the difference is within noise`,
       );
     }
   }
-  if (more > 0) warnings.push(`and ${more} more pair${more === 1 ? '' : 's'} of configs whose medians differ by less than their spread`);
+  if (more > 0) warnings.push(`and ${more} more pair${more === 1 ? '' : 's'} of configs whose min-max spreads overlap`);
   return warnings;
 };
