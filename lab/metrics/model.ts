@@ -84,7 +84,9 @@ export const fillModel = (configs: ConfigResult[], calibration: readonly Calibra
   const models = modelFor(configs, calibration);
   for (const config of configs) {
     config.modelMs = models.get(config.id) ?? null;
-    config.modelRatio = modelRatio(config.medianMs, config.modelMs);
+    // A config that is its own baseline (rtt 0, uncapped) is 1.00 by construction: no ratio.
+    const isBaseline = baselineConfig(configs, config) === config;
+    config.modelRatio = isBaseline ? null : modelRatio(config.medianMs, config.modelMs);
   }
   return configs;
 };

@@ -91,7 +91,7 @@ describe('model ratio', () => {
     expect(modelRatio(30, 0)).toBeNull();
   });
 
-  it('fillModel sets modelMs and modelRatio on every config', () => {
+  it('fillModel sets modelMs and modelRatio on every config (none for a config that is its own baseline)', () => {
     const configs = [
       config({ id: 'sync@rtt=0ms', rttMs: 0, mode: 'sync', batch: 1, commands: 10, medianMs: 5 }),
       config({ id: 'sync@rtt=10ms', rttMs: 10, mode: 'sync', batch: 1, commands: 10, medianMs: 150 }),
@@ -99,7 +99,7 @@ describe('model ratio', () => {
     ];
     expect(fillModel(configs, [calibrationAt(0, 0.5), calibrationAt(10, 10.5)])).toBe(configs);
     expect(configs.map((c) => [c.id, c.modelMs, c.modelRatio])).toEqual([
-      ['sync@rtt=0ms', 5, 1],
+      ['sync@rtt=0ms', 5, null], // its own baseline: 1.00 by construction, so no ratio
       ['sync@rtt=10ms', 105, 150 / 105],
       ['sync direct', null, null],
     ]);
