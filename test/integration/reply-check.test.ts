@@ -26,7 +26,7 @@ repeat: 2
       );
       const [config] = result.configs;
       expect(config?.runs.map((r) => r.verified)).toEqual([false, false]);
-      expect(config?.runs[0]?.failure).toMatch(/^reply \d+ of 100 was \d+, expected \d+$/);
+      expect(config?.runs[0]?.failure).toMatch(/^op \d+ \(key shared:counter\): got \d+, expected \d+/);
       expect(config?.errors).toBe(2);
       expect(config?.medianMs).toBeNull();
       expect(config?.latencyUs).toBeNull();

@@ -1,0 +1,62 @@
+// The lab's side of the bench: one INCR plan per mode, driven either by drive() alone (the
+// timed span the lab reports) or by runWorkload() (reset, INFO, memory and GC sampling,
+// verification around that span). A run that did not do all its work throws: a fast run
+// that dropped replies would make the comparison meaningless.
+
+import type { Redis } from 'ioredis';
+import { buildPlan, type OperationPlan } from '../../lab/workload/commands.ts';
+import { drive } from '../../lab/workload/drive.ts';
+import type { DriveOutcome } from '../../lab/workload/outcome.ts';
+import { runWorkload } from '../../lab/workload/workload-run.ts';
+import type { Mode, Workload } from '../../lab/scenario/types.ts';
+
+export const BENCH_SEED = 1;
+
+/** The INCR workload the bench runs: every operation on one counter key. */
+export const incrWorkload = (key: string, commands: number): Workload => ({
+  label: 'INCR',
+  command: 'INCR',
+  key,
+  keys: { kind: 'one' },
+  commands: [commands],
+  valueBytes: [{ minBytes: 16, maxBytes: 16 }],
+  incrementBy: 1,
+  field: 'field',
+  mgetKeys: 10,
+  args: [],
+  reply: { kind: 'any' },
+});
+
+export const incrPlan = (key: string, commands: number): OperationPlan =>
+  buildPlan(incrWorkload(key, commands), commands, { minBytes: 16, maxBytes: 16 }, BENCH_SEED);
+
+const checkOutcome = (outcome: DriveOutcome): void => {
+  const errors = Object.entries(outcome.errorsByKind);
+  if (outcome.aborted !== undefined || errors.length > 0) {
+    throw new Error(`the lab's run failed: ${outcome.aborted ?? outcome.firstError ?? errors.map(([k, n]) => `${k}×${n}`).join(', ')}`);
+  }
+};
+
+/** drive() alone; returns its timed span, ms. */
+export const labDrive = async (client: Redis, mode: Mode, plan: OperationPlan): Promise<number> => {
+  const outcome = await drive({ clients: [client], mode, plan });
+  checkOutcome(outcome);
+  return outcome.totalMs;
+};
+
+export interface WholeRun {
+  /** The timed span runWorkload reports (drive() with the memory sampler and GC watch on), ms. */
+  timedMs: number;
+  /** The whole call: flushdb, INFO before and after, the span, verification, ms. */
+  wallMs: number;
+}
+
+/** runWorkload(): the full measured run; it must verify. */
+export const labRunWorkload = async (client: Redis, control: Redis, mode: Mode, plan: OperationPlan): Promise<WholeRun> => {
+  const startNs = process.hrtime.bigint();
+  const run = await runWorkload({ clients: [client], control, mode, plan });
+  const wallMs = Number(process.hrtime.bigint() - startNs) / 1e6;
+  checkOutcome(run.outcome);
+  if (!run.verified) throw new Error(`the lab's run did not verify: ${run.failure ?? 'no reason given'}`);
+  return { timedMs: run.outcome.totalMs, wallMs };
+};

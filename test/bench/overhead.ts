@@ -1,0 +1,187 @@
+// `npm run bench`: what the lab's instrumentation costs. On the direct, unproxied connection
+// to the local runtime's Redis (rtt 0, where the client's own cost is the whole story), it
+// alternates the lab's sync and pipeline drivers with bare ioredis loops doing the same INCRs,
+// prints the per-pair overhead ratio with its spread and a verdict against the goal, reports
+// runWorkload()'s untimed bookkeeping separately, and runs redis-benchmark (where installed)
+// as the server's capacity reference. Progress goes to stderr, the report to stdout.
+//
+//   npm run bench -- [--pairs 10] [--warmup 2] [--sync-commands 20000]
+//                    [--pipeline-commands 200000] [--batch 256] [--goal-percent 3] [--modes sync,pipeline]
+
+import { cpus } from 'node:os';
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import type { Redis } from 'ioredis';
+import { closeClient, connectClient } from '../../lab/client/connect.ts';
+import { median } from '../../lab/metrics/stats.ts';
+import { startRuntime, type StartedRuntime } from '../../lab/runtime/index.ts';
+import { modeLabel, type Mode } from '../../lab/scenario/types.ts';
+import { alternate, type Pair } from './ab.ts';
+import { barePipeline, bareSync } from './bare.ts';
+import { incrPlan, labDrive, labRunWorkload, type WholeRun } from './lab-runs.ts';
+import { findRedisBenchmark, runRedisBenchmark, type BenchmarkResult } from './redis-benchmark.ts';
+import { benchmarkSection, driveSection, wholeSection, type ModeFigures } from './report.ts';
+import { msText } from './table.ts';
+
+const KEY = 'bench:counter';
+
+const { values: flags } = parseArgs({
+  options: {
+    pairs: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    'sync-commands': { type: 'string', default: '20000' },
+    'pipeline-commands': { type: 'string', default: '200000' },
+    batch: { type: 'string', default: '256' },
+    'goal-percent': { type: 'string', default: '3' },
+    modes: { type: 'string', default: 'sync,pipeline' },
+  },
+});
+
+const whole = (name: string, min: number): number => {
+  const value = Number(flags[name as keyof typeof flags]);
+  if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be a whole number >= ${min}, got ${String(flags[name as keyof typeof flags])}`);
+  return value;
+};
+
+const pairs = whole('pairs', 1);
+const warmup = whole('warmup', 0);
+const batch = whole('batch', 1);
+const goalRatio = 1 + Number(flags['goal-percent']) / 100;
+
+interface ModeSpec {
+  mode: Mode;
+  /** Commands per round trip (the redis-benchmark -P that matches). */
+  depth: number;
+  commands: number;
+  bare: (client: Redis) => Promise<number>;
+}
+
+const syncCommands = whole('sync-commands', 1);
+const pipelineCommands = whole('pipeline-commands', 1);
+
+const allSpecs: ModeSpec[] = [
+  { mode: { kind: 'sync' }, depth: 1, commands: syncCommands, bare: (c) => bareSync(c, KEY, syncCommands) },
+  { mode: { kind: 'pipeline', batch }, depth: batch, commands: pipelineCommands, bare: (c) => barePipeline(c, KEY, pipelineCommands, batch) },
+];
+const wanted = flags.modes.split(',').map((m) => m.trim());
+const unknownMode = wanted.find((m) => m !== 'sync' && m !== 'pipeline');
+if (unknownMode !== undefined) throw new Error(`--modes takes sync and/or pipeline, got ${unknownMode}`);
+const specs = allSpecs.filter((s) => wanted.includes(s.mode.kind));
+
+const note = (text: string): void => {
+  process.stderr.write(`${text}\n`);
+};
+
+// Equal work: the counter holds exactly N after every run, whichever side ran it.
+const expectCounter = async (control: Redis, commands: number): Promise<void> => {
+  const value = Number(await control.get(KEY));
+  if (value !== commands) throw new Error(`after a run ${KEY} is ${value}, expected ${commands}`);
+};
+
+const ioredisVersion = async (): Promise<string> => {
+  const pkg = JSON.parse(await readFile(new URL('../../node_modules/ioredis/package.json', import.meta.url), 'utf8')) as { version?: string };
+  return pkg.version ?? 'unknown';
+};
+
+const measureMode = async (spec: ModeSpec, client: Redis, control: Redis): Promise<ModeFigures> => {
+  const label = modeLabel(spec.mode);
+  const plan = incrPlan(KEY, spec.commands); // built once, outside every timed span
+  const bare = async (): Promise<number> => {
+    await control.del(KEY);
+    const ms = await spec.bare(client);
+    await expectCounter(control, spec.commands);
+    return ms;
+  };
+  const lab = async (): Promise<number> => {
+    await control.del(KEY);
+    const ms = await labDrive(client, spec.mode, plan);
+    await expectCounter(control, spec.commands);
+    return ms;
+  };
+  const full = (): Promise<WholeRun> => labRunWorkload(client, control, spec.mode, plan); // it resets and verifies itself
+
+  note(`${label}: ${warmup} warm-up run(s) of each variant`);
+  for (let i = 0; i < warmup; i++) {
+    await bare();
+    await lab();
+    await full();
+  }
+  const show = (what: string) => (p: Pair<number | WholeRun, number>, i: number) => {
+    const a = typeof p.a === 'number' ? p.a : p.a.timedMs;
+    note(`${label} ${what} pair ${i + 1}/${pairs} (${p.first === 'A' ? 'lab first' : 'bare first'}): lab ${msText(a)} ms, bare ${msText(p.b)} ms, ratio ${(a / p.b).toFixed(3)}`);
+  };
+  const drivePairs = await alternate(pairs, lab, bare, show('drive()'));
+  const wholePairs = await alternate(pairs, full, bare, show('runWorkload()'));
+  return { label, commands: spec.commands, drive: drivePairs, whole: wholePairs };
+};
+
+// The lab's shape (one connection, its N) and the server's capacity with redis-benchmark's 50 clients.
+const benchmarks = async (runtime: StartedRuntime): Promise<BenchmarkResult[] | string> => {
+  const binary = await findRedisBenchmark();
+  if (binary === undefined) return 'redis-benchmark was not found on PATH: no server capacity reference this time.';
+  const cases = [
+    { pipeline: 1, clients: 1, requests: syncCommands },
+    { pipeline: batch, clients: 1, requests: pipelineCommands },
+    { pipeline: 1, clients: 50, requests: pipelineCommands },
+    { pipeline: batch, clients: 50, requests: pipelineCommands },
+  ];
+  const out: BenchmarkResult[] = [];
+  for (const c of cases) {
+    note(`redis-benchmark -P ${c.pipeline} -c ${c.clients} -n ${c.requests}`);
+    out.push(await runRedisBenchmark(binary, runtime.redisDirect, c));
+  }
+  return out;
+};
+
+// The lab driver's median ops/s per pipeline depth, to set beside redis-benchmark's.
+const labOpsByDepth = (modes: ModeFigures[]): Map<number, number> =>
+  new Map(modes.map((m, i) => [specs[i]?.depth ?? 1, m.commands / ((median(m.drive.map((p) => p.a)) ?? Number.NaN) / 1000)]));
+
+const main = async (): Promise<void> => {
+  const abort = new AbortController();
+  let runtime: StartedRuntime | undefined;
+  const clients: Redis[] = [];
+  const onSigint = (): void => {
+    note('interrupted: stopping the runtime');
+    abort.abort();
+    void Promise.all(clients.map(closeClient))
+      .then(() => runtime?.stop())
+      .finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSigint);
+  try {
+    runtime = await startRuntime('local', { signal: abort.signal, onNote: note });
+    const client = await connectClient(runtime.redisDirect, 'bench client');
+    clients.push(client);
+    const control = await connectClient(runtime.redisDirect, 'bench control');
+    clients.push(control);
+    const redisVersion = /^redis_version:(.+)$/m.exec(await control.info('server'))?.[1]?.trim() ?? 'unknown';
+
+    const modes: ModeFigures[] = [];
+    for (const spec of specs) modes.push(await measureMode(spec, client, control));
+    const reference = await benchmarks(runtime);
+
+    const { host, port } = runtime.redisDirect;
+    const out = [
+      `redis-fault-lab overhead bench: INCR on one key, one connection, direct to redis-server ${host}:${port} (local runtime, no proxy, rtt 0)`,
+      `node ${process.versions.node}, ioredis ${await ioredisVersion()}, redis ${redisVersion}, ${cpus().length} CPU(s); ` +
+        `${pairs} A/B pairs per mode in alternating order (lab first, bare first, ...), ${warmup} warm-up run(s) of each variant; ` +
+        `counter deleted before every run and checked after it, outside timing`,
+      '',
+      driveSection(modes, goalRatio),
+      '',
+      wholeSection(modes),
+      '',
+      benchmarkSection(reference, labOpsByDepth(modes)),
+      '',
+    ];
+    process.stdout.write(out.join('\n'));
+  } finally {
+    process.off('SIGINT', onSigint);
+    await Promise.all(clients.map(closeClient));
+    const report = await runtime?.stop();
+    if (report !== undefined && report.problems.length > 0) note(`runtime stop: ${report.problems.join('; ')}`);
+  }
+};
+
+await main();
