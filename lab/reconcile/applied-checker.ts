@@ -4,6 +4,7 @@
 // reported failed that applied anyway; and resolves each indeterminate op to applied or not.
 
 import type { ReconcileCounts, ReconcileEntry } from '../run/result.ts';
+import { emptyCounts } from './counts.ts';
 import { scanLog, type ExecutionLog } from './execution-log.ts';
 import { ACKNOWLEDGED, FAILED, type Ledger } from './ledger.ts';
 
@@ -33,20 +34,7 @@ export const EXAMPLES = 5;
 export const checkApplied = (ledger: Ledger, applications: Applications): AppliedCheck => {
   const size = ledger.size;
   const { timesApplied, unexpected } = 'log' in applications ? fromLog(applications.log, size) : fromFlags(applications.applied, size);
-  const counts: ReconcileCounts = {
-    issued: size,
-    applied: 0,
-    acknowledged: 0,
-    failed: 0,
-    indeterminate: 0,
-    indeterminateApplied: 0,
-    indeterminateNotApplied: 0,
-    lost: 0,
-    duplicated: 0,
-    unexpected: unexpected.length,
-    failedButApplied: 0,
-    retries: ledger.counts().retries,
-  };
+  const counts: ReconcileCounts = { ...emptyCounts(size), unexpected: unexpected.length, retries: ledger.counts().retries };
   const examples: AppliedCheck['examples'] = { lost: [], duplicated: [], unexpected: unexpected.slice(0, EXAMPLES) };
   for (let op = 0; op < size; op++) {
     const times = timesApplied[op] as number;

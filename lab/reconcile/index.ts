@@ -14,3 +14,4 @@ export { checkPrefix } from './prefix-checker.ts';
 export type { PrefixCheck } from './prefix-checker.ts';
 export { verdictFor } from './verdict.ts';
 export type { Verdict, VerdictInput, VerdictResult } from './verdict.ts';
+export { emptyCounts, cleanCounts } from './counts.ts';

@@ -5,7 +5,7 @@
 import type { Redis } from 'ioredis';
 import { callerRetriesFor, closeClient, connectClient, policyClientOptions } from '../client/index.ts';
 import { startFault, type FaultHandle, type ToxiproxyApi } from '../network/index.ts';
-import { checkApplied, checkCounter, checkPrefix, Ledger, verdictFor } from '../reconcile/index.ts';
+import { checkApplied, checkCounter, checkPrefix, emptyCounts, Ledger, verdictFor } from '../reconcile/index.ts';
 import type { Endpoint } from '../runtime/types.ts';
 import type { Fault, Mode, ReconcileOptions, RetryPolicy } from '../scenario/types.ts';
 import { cutAfterBytes, driveWithLedger, tagKeys, type OperationPlan, type OpWrapping } from '../workload/index.ts';
@@ -165,17 +165,11 @@ const judge = async (
 const countsFromLedger = (ledger: Ledger, appliedTimes: number): ReconcileCounts => {
   const c = ledger.counts();
   return {
-    issued: ledger.size,
+    ...emptyCounts(ledger.size),
     applied: appliedTimes,
     acknowledged: c.acknowledged,
     failed: c.failed,
     indeterminate: c.indeterminate + c.sent,
-    indeterminateApplied: 0,
-    indeterminateNotApplied: 0,
-    lost: 0,
-    duplicated: 0,
-    unexpected: 0,
-    failedButApplied: 0,
     retries: c.retries,
   };
 };

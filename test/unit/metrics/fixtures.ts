@@ -1,6 +1,7 @@
 // Hand-built results for the metrics tests.
 
 import type { Calibration, ConfigResult, ReconcileCounts, ReconcileEntry } from '../../../lab/run/result.ts';
+import { cleanCounts } from '../../../lab/reconcile/index.ts';
 
 export const calibrationAt = (requestedRttMs: number, measuredMs: number, jitterMs = 0): Calibration => ({
   requestedRttMs,
@@ -51,20 +52,7 @@ export const config = (
   };
 };
 
-const zeroCounts: ReconcileCounts = {
-  issued: 100,
-  applied: 100,
-  acknowledged: 100,
-  failed: 0,
-  indeterminate: 0,
-  indeterminateApplied: 0,
-  indeterminateNotApplied: 0,
-  lost: 0,
-  duplicated: 0,
-  unexpected: 0,
-  failedButApplied: 0,
-  retries: 0,
-};
+const zeroCounts: ReconcileCounts = cleanCounts(100);
 
 /** A reconcile verdict row; `counts` overrides merge into a clean 100-op run. */
 export const reconcileEntry = (

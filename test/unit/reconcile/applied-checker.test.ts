@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkApplied, Ledger } from '../../../lab/reconcile/index.ts';
+import { checkApplied, cleanCounts, Ledger } from '../../../lab/reconcile/index.ts';
 import type { ReconcileCounts } from '../../../lab/run/result.ts';
 import { ledgerOf, range, without } from './fixtures.ts';
 
 // Counts of a run where nothing went wrong, overridden per test.
-const clean = (issued: number, overrides: Partial<ReconcileCounts> = {}): ReconcileCounts => ({
-  issued,
-  applied: issued,
-  acknowledged: issued,
-  failed: 0,
-  indeterminate: 0,
-  indeterminateApplied: 0,
-  indeterminateNotApplied: 0,
-  lost: 0,
-  duplicated: 0,
-  unexpected: 0,
-  failedButApplied: 0,
-  retries: 0,
-  ...overrides,
-});
+const clean = (issued: number, overrides: Partial<ReconcileCounts> = {}): ReconcileCounts => cleanCounts(issued, overrides);
 
 const noExamples = { lost: [], duplicated: [], unexpected: [] };
 

@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { verdictFor } from '../../../lab/reconcile/index.ts';
+import { cleanCounts, verdictFor } from '../../../lab/reconcile/index.ts';
 import type { ReconcileCounts } from '../../../lab/run/result.ts';
 
-const counts = (overrides: Partial<ReconcileCounts> = {}): ReconcileCounts => ({
-  issued: 100,
-  applied: 100,
-  acknowledged: 100,
-  failed: 0,
-  indeterminate: 0,
-  indeterminateApplied: 0,
-  indeterminateNotApplied: 0,
-  lost: 0,
-  duplicated: 0,
-  unexpected: 0,
-  failedButApplied: 0,
-  retries: 0,
-  ...overrides,
-});
+const counts = (overrides: Partial<ReconcileCounts> = {}): ReconcileCounts => cleanCounts(100, overrides);
 const inBounds = { final: 100, lower: 100, upper: 100, withinBounds: true };
 const inOrder = { batchesChecked: 4, nonPrefix: 0, reordered: 0 };
 
