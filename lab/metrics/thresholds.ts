@@ -61,6 +61,7 @@ export const selectsConfig = (select: ConfigSelector, config: ConfigResult): boo
   (select.link === undefined || select.link === config.link) &&
   (select.rttMs === undefined || select.rttMs === config.rttMs) &&
   (select.jitterMs === undefined || select.jitterMs === config.jitterMs) &&
+  (select.bandwidthKBps === undefined || (config.bandwidth.upKBps === select.bandwidthKBps && config.bandwidth.downKBps === select.bandwidthKBps)) &&
   (select.connections === undefined || select.connections === config.connections) &&
   (select.commands === undefined || select.commands === config.commands) &&
   (select.valueBytes === undefined ||

@@ -51,6 +51,7 @@ export const summarizeCalibration = (
   return {
     requestedRttMs: profile.rttMs,
     jitterMs: profile.jitterMs,
+    bandwidth: profile.bandwidth ?? UNCAPPED,
     upstreamLatencyMs: upstreamMs,
     downstreamLatencyMs: downstreamMs,
     samples: proxiedSamplesMs.length,

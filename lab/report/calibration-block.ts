@@ -10,6 +10,7 @@ import { wrapNote } from './wrap.ts';
 const COLUMNS: Column[] = [
   { header: 'rtt ms', align: 'right' },
   { header: 'jitter ms', align: 'right' },
+  { header: 'cap up/down', align: 'right', dropPriority: 5 },
   { header: 'toxics up/down ms', align: 'right', dropPriority: 3 },
   { header: 'PING ms', align: 'right' },
   { header: 'baseline ms', align: 'right', dropPriority: 2 },
@@ -18,12 +19,18 @@ const COLUMNS: Column[] = [
   { header: 'samples', align: 'right', dropPriority: 4 },
 ];
 
+// The cap each direction had after calibration (PING itself is measured uncapped).
+const rate = (kbps: number | null): string => (kbps === null ? '-' : `${kbps} KB/s`);
+const capText = (c: Calibration): string =>
+  c.bandwidth.upKBps === null && c.bandwidth.downKBps === null ? '-' : `${rate(c.bandwidth.upKBps)}/${rate(c.bandwidth.downKBps)}`;
+
 // One calibrated link as a row; measured PING figures with 2 decimals.
 const calibrationRow = (c: Calibration): GridRow => ({
   kind: 'cells',
   cells: [
     { text: String(c.requestedRttMs) },
     { text: String(c.jitterMs) },
+    { text: capText(c), style: 'dim' },
     { text: `${c.upstreamLatencyMs}/${c.downstreamLatencyMs}`, style: 'dim' },
     { text: fixed(c.measuredMs, 2) },
     { text: fixed(c.baselineMs, 2), style: 'dim' },
@@ -38,6 +45,11 @@ export const renderCalibration = (calibration: readonly Calibration[], color: bo
   if (calibration.length === 0) return [title, '  none'];
   const sorted = [...calibration].sort((a, b) => a.requestedRttMs - b.requestedRttMs || a.jitterMs - b.jitterMs);
   const { lines, dropped } = fitGrid(COLUMNS, sorted.map(calibrationRow), color, width);
-  const note = wrapNote(["toxics up/down: latency configured per direction; calibration lowers it where Toxiproxy's timers overshoot"], width - 2);
+  const note = wrapNote(
+    [
+      "toxics up/down: latency configured per direction; calibration lowers it where Toxiproxy's timers overshoot; cap: bandwidth cap applied after PING was measured without it",
+    ],
+    width - 2,
+  );
   return [title, ...lines, ...droppedNote(dropped, width, color), ...note.map((line) => paint(`  ${line}`, 'dim', color))];
 };

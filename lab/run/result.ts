@@ -24,6 +24,8 @@ export interface Versions {
 export interface Calibration {
   requestedRttMs: number;
   jitterMs: number;
+  /** The bandwidth cap left applied after measuring; PING is measured with the cap off. */
+  bandwidth: Bandwidth;
   /** Latency toxic per direction as applied (whole ms, Toxiproxy's unit). */
   upstreamLatencyMs: number;
   downstreamLatencyMs: number;

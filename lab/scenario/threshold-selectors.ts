@@ -1,24 +1,28 @@
-// The `at …` part of a threshold: comma-separated `rtt=10ms`, `jitter=2ms`, `conns=50`,
-// `n=1000`, `value=1KB` and the bare word `direct`, each checked against what the scenario
-// actually runs.
+// The `at …` part of a threshold: comma-separated `rtt=10ms`, `jitter=2ms`, `bw=1MB/s`,
+// `conns=50`, `n=1000`, `value=1KB` and the bare word `direct`, each checked against what the
+// scenario actually runs.
 
 import type { ConfigSelector } from './types.ts';
 import { durationIn, formatMs, parseDuration } from './units.ts';
 import { formatSize, parseSize } from './sizes.ts';
+import { formatRate, parseRate } from './bandwidth.ts';
 import { closest } from './suggest.ts';
 import { fixedValueSizes, selectedWorkloads, type Parsed, type ThresholdContext, type ThresholdProblem, type Token } from './threshold-context.ts';
 
-type Key = 'rtt' | 'jitter' | 'conns' | 'n' | 'value';
-const KEYS: readonly Key[] = ['rtt', 'jitter', 'conns', 'n', 'value'];
-export const SELECTORS_HINT = 'selectors after "at", separated by commas: rtt=<duration>, jitter=<duration>, conns=<N>, n=<commands>, value=<size>, direct';
+type Key = 'rtt' | 'jitter' | 'bw' | 'conns' | 'n' | 'value';
+const KEYS: readonly Key[] = ['rtt', 'jitter', 'bw', 'conns', 'n', 'value'];
+export const SELECTORS_HINT =
+  'selectors after "at", separated by commas: rtt=<duration>, jitter=<duration>, bw=<rate>|unlimited, conns=<N>, n=<commands>, value=<size>, direct';
+
+// bw= selects a cap that is the same in both directions (or none): null stands for unlimited.
+const UNLIMITED = -1;
 
 // Names people reach for, with what to write instead.
 const ALIASES: Readonly<Record<string, string>> = {
   connections: 'write conns=<N>',
   commands: 'write n=<commands>',
   size: 'write value=<size>',
-  bw: 'thresholds cannot select by bandwidth; leave it out to cover every bandwidth',
-  bandwidth: 'thresholds cannot select by bandwidth; leave it out to cover every bandwidth',
+  bandwidth: 'write bw=<rate> (the same cap both ways) or bw=unlimited',
   mode: 'write the mode before "at", e.g. "pipeline:8 at rtt=10ms: median < 60ms"',
   workload: 'write the workload label first, e.g. "SET sync at n=1000: p(99) < 25ms"',
   label: 'write the workload label first, e.g. "SET sync at n=1000: p(99) < 25ms"',
@@ -39,6 +43,11 @@ const readValue = (key: Key, raw: Token, ctx: ThresholdContext, label: string | 
   const axes: Record<Key, { values: number[] | undefined; format: (v: number) => string; plural: string }> = {
     rtt: { values: ctx.network?.rttMs, format: formatMs, plural: "the scenario's rtts" },
     jitter: { values: ctx.network?.jitterMs, format: formatMs, plural: "the scenario's jitters" },
+    bw: {
+      values: ctx.network?.bandwidth.filter((b) => b.upKBps === b.downKBps).map((b) => b.upKBps ?? UNLIMITED),
+      format: (v) => formatRate(v === UNLIMITED ? null : v),
+      plural: "the scenario's bandwidths (the same cap both ways)",
+    },
     conns: { values: ctx.connections, format: String, plural: "the scenario's connection counts" },
     n: { values: workloads === undefined ? undefined : [...new Set(workloads.flatMap((w) => w.commands))], format: String, plural: `${whose} commands values` },
     value: { values: workloads === undefined ? undefined : fixedValueSizes(workloads), format: formatSize, plural: `${whose} value sizes` },
@@ -50,6 +59,10 @@ const readValue = (key: Key, raw: Token, ctx: ThresholdContext, label: string | 
     if (!parsed.ok) return fail(`${key} ${parsed.problem}`, parsed.hint, raw);
     const ms = durationIn(parsed.duration, 'ms');
     value = ms.whole ? ms.value : Number.NaN;
+  } else if (key === 'bw') {
+    const parsed = parseRate(raw.text);
+    if (!parsed.ok) return fail(`bw ${parsed.problem}`, parsed.hint, raw);
+    value = parsed.kbps ?? UNLIMITED;
   } else if (key === 'value') {
     const parsed = parseSize(raw.text);
     if (!parsed.ok) return fail(`value ${parsed.problem}`, parsed.hint, raw);
@@ -79,7 +92,7 @@ const splitItems = (atText: string, base: number): Token[] => {
   return items;
 };
 
-const FIELDS: Record<Key, 'rttMs' | 'jitterMs' | 'connections' | 'commands' | 'valueBytes'> = {
+const FIELDS: Record<Exclude<Key, 'bw'>, 'rttMs' | 'jitterMs' | 'connections' | 'commands' | 'valueBytes'> = {
   rtt: 'rttMs',
   jitter: 'jitterMs',
   conns: 'connections',
@@ -136,10 +149,11 @@ export const readSelectors = (atText: string, base: number, ctx: ThresholdContex
     }
     seen.set(key, item);
     if (key === 'direct') select.link = 'direct';
+    else if (key === 'bw') select.bandwidthKBps = value === UNLIMITED ? null : value;
     else select[FIELDS[key]] = value;
   }
   const direct = seen.get('direct');
-  const linkKey = (['rtt', 'jitter'] as const).find((k) => seen.has(k));
+  const linkKey = (['rtt', 'jitter', 'bw'] as const).find((k) => seen.has(k));
   const linkItem = linkKey === undefined ? undefined : seen.get(linkKey);
   if (direct !== undefined && linkItem !== undefined) {
     problems.push({

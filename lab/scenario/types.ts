@@ -104,6 +104,8 @@ export interface ConfigSelector {
   connections?: number;
   commands?: number;
   valueBytes?: number; // matches configs whose value size is exactly this (min = max)
+  /** The same cap (KB/s) in both directions; null: uncapped. */
+  bandwidthKBps?: number | null;
 }
 
 /** `"pipeline:256 at rtt=10ms: median < 60ms"`: a bound on one figure of matching configs. */

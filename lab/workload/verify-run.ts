@@ -9,14 +9,13 @@ import type { OperationPlan } from './commands.ts';
 import type { DriveOutcome } from './outcome.ts';
 import { checkCounterReplies, checkFinalValue, checkHashFieldReplies, expectedFinalState } from './reply-check.ts';
 import { splitOps } from './op-range.ts';
+import { chunkSize } from './chunks.ts';
 
 export interface Verdict {
   verified: boolean;
   /** What was wrong, first problem first. */
   failure?: string;
 }
-
-const READ_CHUNK = 1_000;
 
 // The connection each operation went out on (contiguous shares, see splitOps).
 const connectionOfFor = (plan: OperationPlan, connections: number): ((op: number) => number) => {
@@ -27,8 +26,9 @@ const connectionOfFor = (plan: OperationPlan, connections: number): ((op: number
 // Reads the expected keys (or a sample) back in pipelined chunks and compares.
 const checkFinalState = async (control: Redis, plan: OperationPlan, connections: number): Promise<string | undefined> => {
   const expected = expectedFinalState(plan, connections > 1 ? { connectionOf: connectionOfFor(plan, connections) } : {});
-  for (let start = 0; start < expected.entries.length; start += READ_CHUNK) {
-    const chunk = expected.entries.slice(start, start + READ_CHUNK);
+  const size = chunkSize(plan.valueSize.maxBytes);
+  for (let start = 0; start < expected.entries.length; start += size) {
+    const chunk = expected.entries.slice(start, start + size);
     const pipeline = control.pipeline();
     for (const entry of chunk) {
       if (entry.field === undefined) pipeline.get(entry.key);

@@ -9,6 +9,7 @@ import type { OperationPlan } from './commands.ts';
 import { drive } from './drive.ts';
 import type { DriveOutcome } from './outcome.ts';
 import { prepareReplyChecks } from './reply-check.ts';
+import { chunkSize } from './chunks.ts';
 import { verifyRun, type Verdict } from './verify-run.ts';
 
 export interface WorkloadRun extends Verdict {
@@ -28,16 +29,16 @@ export interface WorkloadRunInput {
   plan: OperationPlan;
 }
 
-const PREFILL_CHUNK = 1_000;
 const INFO_SECTIONS = ['clients', 'memory', 'stats', 'errorstats'];
 
 // GET and MGET read keys that must exist: write them, outside the timed span.
 const prefill = async (control: Redis, plan: OperationPlan): Promise<void> => {
+  const chunk = chunkSize(plan.valueSize.maxBytes);
   let pipeline = control.pipeline();
   let queued = 0;
   for (const { key, value } of plan.prefill.entries()) {
     pipeline.set(key, value);
-    if (++queued === PREFILL_CHUNK) {
+    if (++queued === chunk) {
       await pipeline.exec();
       pipeline = control.pipeline();
       queued = 0;

@@ -8,11 +8,12 @@
 //   npm run bench -- [--pairs 10] [--warmup 2] [--sync-commands 20000]
 //                    [--pipeline-commands 200000] [--batch 256] [--goal-percent 3] [--modes sync,pipeline]
 
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { Redis } from 'ioredis';
 import { closeClient, connectClient } from '../../lab/client/connect.ts';
+import { errorMessage, isLabError } from '../../lab/errors/index.ts';
 import { median } from '../../lab/metrics/stats.ts';
 import { startRuntime, type StartedRuntime } from '../../lab/runtime/index.ts';
 import { modeLabel, type Mode } from '../../lab/scenario/types.ts';
@@ -137,6 +138,12 @@ const benchmarks = async (runtime: StartedRuntime): Promise<BenchmarkResult[] | 
 const labOpsByDepth = (modes: ModeFigures[]): Map<number, number> =>
   new Map(modes.map((m, i) => [specs[i]?.depth ?? 1, m.commands / ((median(m.drive.map((p) => p.a)) ?? Number.NaN) / 1000)]));
 
+// Other processes on the same cores widen the spread more than anything the bench does.
+const loadLine = (startLoad: number, endLoad: number): string => {
+  const busy = Math.max(startLoad, endLoad) > cpus().length / 2;
+  return `1-min load average ${startLoad.toFixed(1)} at the start, ${endLoad.toFixed(1)} at the end${busy ? ': other processes shared the cores, so expect a wide spread' : ''}`;
+};
+
 const main = async (): Promise<void> => {
   const abort = new AbortController();
   let runtime: StartedRuntime | undefined;
@@ -150,6 +157,7 @@ const main = async (): Promise<void> => {
   };
   process.once('SIGINT', onSigint);
   try {
+    const loadAtStart = loadavg()[0] ?? 0;
     runtime = await startRuntime('local', { signal: abort.signal, onNote: note });
     const client = await connectClient(runtime.redisDirect, 'bench client');
     clients.push(client);
@@ -162,11 +170,13 @@ const main = async (): Promise<void> => {
     const reference = await benchmarks(runtime);
 
     const { host, port } = runtime.redisDirect;
+    const loadAtEnd = loadavg()[0] ?? 0;
     const out = [
       `redis-fault-lab overhead bench: INCR on one key, one connection, direct to redis-server ${host}:${port} (local runtime, no proxy, rtt 0)`,
       `node ${process.versions.node}, ioredis ${await ioredisVersion()}, redis ${redisVersion}, ${cpus().length} CPU(s); ` +
         `${pairs} A/B pairs per mode in alternating order (lab first, bare first, ...), ${warmup} warm-up run(s) of each variant; ` +
         `counter deleted before every run and checked after it, outside timing`,
+      loadLine(loadAtStart, loadAtEnd),
       '',
       driveSection(modes, goalRatio),
       '',
@@ -184,4 +194,10 @@ const main = async (): Promise<void> => {
   }
 };
 
-await main();
+try {
+  await main();
+} catch (error) {
+  const hint = isLabError(error) && error.hint ? `\n${error.hint}` : '';
+  process.stderr.write(`bench failed: ${errorMessage(error)}${hint}\n`);
+  process.exitCode = 1;
+}

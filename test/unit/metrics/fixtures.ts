@@ -6,6 +6,7 @@ import { cleanCounts } from '../../../lab/reconcile/index.ts';
 export const calibrationAt = (requestedRttMs: number, measuredMs: number, jitterMs = 0): Calibration => ({
   requestedRttMs,
   jitterMs,
+  bandwidth: { upKBps: null, downKBps: null },
   upstreamLatencyMs: requestedRttMs / 2,
   downstreamLatencyMs: requestedRttMs / 2,
   samples: 50,

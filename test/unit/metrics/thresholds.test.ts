@@ -94,6 +94,16 @@ describe('selectsConfig', () => {
     valueBytes: { min: 64, max: 64 },
   });
 
+  it('selects by a bandwidth cap the same both ways, or by no cap at all', () => {
+    const open = config({ id: 'open', rttMs: 10, mode: 'sync', batch: 1 });
+    const capped = config({ id: 'capped', rttMs: 10, mode: 'sync', batch: 1, bandwidth: { upKBps: 1000, downKBps: 1000 } });
+    const upOnly = config({ id: 'up only', rttMs: 10, mode: 'sync', batch: 1, bandwidth: { upKBps: 1000, downKBps: null } });
+    const ids = (select: ConfigSelector) => [open, capped, upOnly].filter((c) => selectsConfig(select, c)).map((c) => c.id);
+    expect(ids({ bandwidthKBps: 1000 })).toEqual(['capped']);
+    expect(ids({ bandwidthKBps: null })).toEqual(['open']);
+    expect(ids({})).toEqual(['open', 'capped', 'up only']);
+  });
+
   it('matches on every selector field it sets and ignores absent ones', () => {
     const matching: ConfigSelector = {
       workload: 'SET',

@@ -127,11 +127,11 @@ export const labResult: LabResult = {
   durationMs: 131_420,
   calibration: [
     {
-      requestedRttMs: 10, jitterMs: 0, upstreamLatencyMs: 5, downstreamLatencyMs: 5, samples: 50,
+      requestedRttMs: 10, jitterMs: 0, bandwidth: { upKBps: null, downKBps: null }, upstreamLatencyMs: 5, downstreamLatencyMs: 5, samples: 50,
       baselineMs: 0.09, measuredMs: 10.52, addedMs: 10.43, p10Ms: 10.41, p90Ms: 10.77,
     },
     {
-      requestedRttMs: 0, jitterMs: 0, upstreamLatencyMs: 0, downstreamLatencyMs: 0, samples: 50,
+      requestedRttMs: 0, jitterMs: 0, bandwidth: { upKBps: null, downKBps: null }, upstreamLatencyMs: 0, downstreamLatencyMs: 0, samples: 50,
       baselineMs: 0.09, measuredMs: 0.21, addedMs: 0.12, p10Ms: 0.17, p90Ms: 0.28,
     },
   ],

@@ -19,7 +19,7 @@ describe('renderTable', () => {
     expect(plain).toContain('images: redis:7.4.2, ghcr.io/shopify/toxiproxy:2.12.0 (upstream)');
     expect(plain).toContain('ioredis 5.6.1');
     expect(plain).toMatch(/seed: 42$/m);
-    expect(plain).toMatch(/10\s+0\s+5\/5\s+10\.52\s+0\.09\s+10\.43\s+10\.41-10\.77\s+50/);
+    expect(plain).toMatch(/10\s+0\s+-\s+5\/5\s+10\.52\s+0\.09\s+10\.43\s+10\.41-10\.77\s+50/);
   });
 
   it('groups configs by link: direct first, then rtt, then bandwidth caps', () => {

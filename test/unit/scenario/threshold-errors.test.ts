@@ -66,15 +66,27 @@ describe('parseScenario: threshold scopes', () => {
     expect(hints(error).slice(0, 3)).toStrictEqual(['write "at rtt=10ms:"', 'write "at rtt=10ms, conns=5"', 'select each axis once; write two thresholds for two values']);
   });
 
+  it('bw= selects a cap the scenario runs, the same both ways', () => {
+    const text = (...items: string[]) =>
+      yaml('name: t', 'workload: {command: INCR, commands: 10}', 'modes: [sync]', 'network: {rtt: 1ms, bandwidth: [unlimited, 1MB/s, {up: 1MB/s}]}', 'expect:', ...items.map((i) => `  - "${i}"`));
+    const error = failure(text('at bw=2MB/s: median < 1s', 'at bw=fast: median < 1s'));
+    expect(lines(error)).toStrictEqual([
+      '6:12: expect[0]: "at bw=2MB/s: median < 1s": bw=2MB/s is not one of the scenario\'s bandwidths (the same cap both ways)',
+      '7:12: expect[1]: "at bw=fast: median < 1s": bw "fast" is not a rate',
+    ]);
+    expect(hints(error)[0]).toBe('valid: bw=unlimited, bw=1MB/s');
+  });
+
   it('unknown selectors name what to write instead', () => {
-    const error = failure(withExpect('pipeline:8 at rtt=10ms, connections=5: median < 60ms', 'at bw=1MB/s: median < 1ms', 'at rtts=10ms: median < 1ms'));
+    const error = failure(withExpect('pipeline:8 at rtt=10ms, connections=5: median < 60ms', 'at bandwidth=1MB/s: median < 1ms', 'at rtts=10ms: median < 1ms'));
     expect(lines(error)).toStrictEqual([
       '7:30: expect[0]: "pipeline:8 at rtt=10ms, connections=5: median < 60ms": unknown selector "connections"',
-      '8:9: expect[1]: "at bw=1MB/s: median < 1ms": unknown selector "bw"',
+      '8:9: expect[1]: "at bandwidth=1MB/s: median < 1ms": unknown selector "bandwidth"',
       '9:9: expect[2]: "at rtts=10ms: median < 1ms": unknown selector "rtts"; did you mean rtt?',
     ]);
-    const list = 'selectors after "at", separated by commas: rtt=<duration>, jitter=<duration>, conns=<N>, n=<commands>, value=<size>, direct';
-    expect(hints(error)).toStrictEqual([`write conns=<N>; ${list}`, `thresholds cannot select by bandwidth; leave it out to cover every bandwidth; ${list}`, list]);
+    const list =
+      'selectors after "at", separated by commas: rtt=<duration>, jitter=<duration>, bw=<rate>|unlimited, conns=<N>, n=<commands>, value=<size>, direct';
+    expect(hints(error)).toStrictEqual([`write conns=<N>; ${list}`, `write bw=<rate> (the same cap both ways) or bw=unlimited; ${list}`, list]);
   });
 
   it('direct only where the scenario measures direct configs, and never with an rtt', () => {
