@@ -58,7 +58,8 @@ export const renderTable = (result: LabResult, opts: TableOptions): string => {
   const sections = [
     renderHeader(result, color, width),
     renderCalibration(result.calibration, color, width),
-    renderConfigs(result.configs, color, width),
+    // A fault scenario judges correctness and measures no configs: no empty Configs block.
+    result.configs.length === 0 && result.reconcile !== undefined ? [] : renderConfigs(result.configs, color, width),
     renderFailures(result.configs, color, width),
     renderErrorKinds(result.configs, color, width),
     renderServer(result.configs, result.versions.redis, color, width),
