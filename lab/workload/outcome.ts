@@ -71,7 +71,7 @@ export class Recorder {
     const wrong = checkReply(this.plan, op, value);
     if (wrong !== undefined) {
       o.wrongReplies++;
-      o.firstWrongReply ??= `operation ${op + 1}: ${wrong}`;
+      o.firstWrongReply ??= `operation ${op + 1} (key ${this.plan.keyOf(op)}): ${wrong}`;
     }
   }
 

@@ -57,7 +57,10 @@ export const verifyRun = async (
     const total = errors.reduce((sum, [, n]) => sum + n, 0);
     return { verified: false, failure: `${total} reply error(s) (${errors.map(([k, n]) => `${k}×${n}`).join(', ')}): ${outcome.firstError ?? ''}` };
   }
-  if (outcome.wrongReplies > 0) return { verified: false, failure: `${outcome.wrongReplies} wrong repl(ies), first: ${outcome.firstWrongReply ?? ''}` };
+  if (outcome.wrongReplies > 0) {
+    const noun = outcome.wrongReplies === 1 ? 'reply' : 'replies';
+    return { verified: false, failure: `${outcome.wrongReplies} wrong ${noun}, first: ${outcome.firstWrongReply ?? '?'}` };
+  }
   if (outcome.numericReplies !== null) {
     // The per-key order is fixed only when one caller issued everything in order.
     const ordered = connections === 1 && mode.kind !== 'auto';

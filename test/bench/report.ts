@@ -67,7 +67,7 @@ export const driveSection = (modes: readonly ModeFigures[], goalRatio: number): 
       { header: 'ratio', right: true },
       { header: 'p10–p90', right: true },
       { header: 'min–max', right: true },
-      { header: '95% CI', right: true },
+      { header: 'CI', right: true },
       { header: 'overhead', right: true },
     ],
     rows,
@@ -75,7 +75,7 @@ export const driveSection = (modes: readonly ModeFigures[], goalRatio: number): 
   return [
     "1. Timed span: the lab's drive() vs a bare ioredis loop (the instrumentation cost)",
     '   ms and ops/s are medians over the pairs; ratio = lab ms / bare ms per pair, its median;',
-    '   95% CI = order-statistic confidence interval of the median ratio.',
+    '   CI = order-statistic confidence interval of the median ratio (coverage >= 95%; exact figure below).',
     '',
     table,
     '',
