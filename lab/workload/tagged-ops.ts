@@ -48,8 +48,8 @@ export const wrapOp = (
     case 'bare':
       return { name, args: [...args] };
     case 'tagged':
-      return { name: 'EVAL', args: [TAGGED_SCRIPT, '1', keys.logKey, String(op), name, ...args] };
+      return { name: 'eval', args: [TAGGED_SCRIPT, '1', keys.logKey, String(op), name, ...args] };
     case 'idempotent':
-      return { name: 'EVAL', args: [IDEMPOTENT_SCRIPT, '2', keys.logKey, keys.doneKey, String(op), name, ...args] };
+      return { name: 'eval', args: [IDEMPOTENT_SCRIPT, '2', keys.logKey, keys.doneKey, String(op), name, ...args] };
   }
 };

@@ -138,10 +138,15 @@ const benchmarks = async (runtime: StartedRuntime): Promise<BenchmarkResult[] | 
 const labOpsByDepth = (modes: ModeFigures[]): Map<number, number> =>
   new Map(modes.map((m, i) => [specs[i]?.depth ?? 1, m.commands / ((median(m.drive.map((p) => p.a)) ?? Number.NaN) / 1000)]));
 
-// Other processes on the same cores widen the spread more than anything the bench does.
+// Other processes on the same cores widen the spread more than anything the bench does. The
+// load before the bench starts is the telling figure: at the end it includes the bench's own
+// client and server (about 2).
 const loadLine = (startLoad: number, endLoad: number): string => {
-  const busy = Math.max(startLoad, endLoad) > cpus().length / 2;
-  return `1-min load average ${startLoad.toFixed(1)} at the start, ${endLoad.toFixed(1)} at the end${busy ? ': other processes shared the cores, so expect a wide spread' : ''}`;
+  const busy = startLoad > cpus().length / 2;
+  return (
+    `1-min load average ${startLoad.toFixed(1)} before the bench, ${endLoad.toFixed(1)} at its end (the bench's own client and server included)` +
+    (busy ? ': other processes were using the cores, so expect a wide spread' : '')
+  );
 };
 
 const main = async (): Promise<void> => {

@@ -8,7 +8,7 @@ import { fixed, workload } from './workload-fixture.ts';
 describe('buildPlan: arguments per command', () => {
   it('INCR and INCRBY', () => {
     const incr = buildPlan(workload({ key: 'bench:counter' }), 3, fixed(8), 1);
-    expect(incr.name).toBe('INCR');
+    expect(incr.name).toBe('incr');
     expect([0, 1, 2].map((op) => incr.argsOf(op))).toEqual([['bench:counter'], ['bench:counter'], ['bench:counter']]);
     expect(incr.incrementBy).toBe(1);
     const incrby = buildPlan(workload({ command: 'INCRBY', incrementBy: 5, keys: { kind: 'sequential', count: 2 } }), 3, fixed(8), 1);
@@ -58,12 +58,12 @@ describe('buildPlan: arguments per command', () => {
     expect(shaPlan.sha).toBe(sha);
     expect(scriptSha(script)).toBe(sha);
     expect(shaPlan.argsOf(7)).toEqual([sha, '1', 'k:2', '7', 'v7:xxxxx', 'id-7-k:2', 'plain']);
-    expect(shaPlan.name).toBe('EVALSHA');
+    expect(shaPlan.name).toBe('evalsha');
   });
 
   it('CUSTOM: args[0] is the name, the rest substituted', () => {
     const plan = buildPlan(workload({ command: 'CUSTOM', args: ['SETEX', '{key}', '60', '{value}'] }), 3, fixed(5), 1);
-    expect(plan.name).toBe('SETEX');
+    expect(plan.name).toBe('setex');
     expect(plan.argsOf(2)).toEqual(['k:0', '60', 'v2:xx']);
   });
 
