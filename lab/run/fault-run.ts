@@ -111,8 +111,11 @@ export const runFault = async (input: FaultRunInput): Promise<FaultRunFindings> 
     });
   } finally {
     for (const timer of timers) clearTimeout(timer);
-    await heal();
-    await closeClient(client);
+    try {
+      await heal(); // bounded: throws E_TOXIPROXY_API rather than hang
+    } finally {
+      await closeClient(client);
+    }
   }
   // A stall keeps the connection open: the deadline (or the stall's end) is what the client saw.
   faultObserved ||= handle !== undefined && (fault.action.kind === 'stall' || fault.action.kind === 'bandwidth' || abort.signal.aborted);
