@@ -22,6 +22,8 @@ export interface FaultRunInput {
   fault: Fault;
   policy: RetryPolicy;
   options: ReconcileOptions;
+  /** Ctrl-C: drop the client at once instead of waiting for the run's deadline. */
+  signal?: AbortSignal;
 }
 
 /** What one run found; the entry's figures come from here. */
@@ -86,12 +88,12 @@ export const runFault = async (input: FaultRunInput): Promise<FaultRunFindings> 
     faultObserved = true;
     if (fault.forMs === null) void heal().catch(() => undefined);
   });
-  timers.push(
-    setTimeout(() => {
-      abort.abort();
-      client.disconnect();
-    }, options.deadlineMs),
-  );
+  const dropClient = () => {
+    abort.abort();
+    client.disconnect();
+  };
+  timers.push(setTimeout(dropClient, options.deadlineMs));
+  input.signal?.addEventListener('abort', dropClient, { once: true });
   try {
     if (fault.trigger.kind === 'time') {
       const atMs = fault.trigger.atMs;
@@ -111,6 +113,7 @@ export const runFault = async (input: FaultRunInput): Promise<FaultRunFindings> 
     });
   } finally {
     for (const timer of timers) clearTimeout(timer);
+    input.signal?.removeEventListener('abort', dropClient);
     try {
       await heal(); // bounded: throws E_TOXIPROXY_API rather than hang
     } finally {

@@ -85,6 +85,7 @@ export const runFaultCells = async (ctx: FaultContext): Promise<{ entries: Recon
         fault: cell.fault,
         policy: cell.policy,
         options: scenario.reconcile,
+        ...(ctx.signal ? { signal: ctx.signal } : {}),
       });
       checkAborted(ctx.signal);
       runs.push(findings);
