@@ -3,8 +3,11 @@
 //   modelMs = waits * addedRttMs + baseMedianMs
 //
 // - waits: round trips one connection waited on (N for sync, ceil(N/B) for pipelines).
-// - addedRttMs: measured proxied PING at this rtt minus measured proxied PING at rtt 0, so the
-//   proxy's own cost (already inside baseMedianMs) is not counted twice.
+// - addedRttMs: what the link added at this rtt minus what it added at rtt 0, each "added" being
+//   proxied PING minus direct PING sampled at the same moment. Subtracting the direct PING of
+//   the same moment cancels drift in the machine's own speed between two calibrations (a busy
+//   2-core machine drifts by tenths of a millisecond), and subtracting rtt 0 leaves out the
+//   proxy's own cost, already inside baseMedianMs.
 // - baseMedianMs: the median total time of the baseline config: the same work (workload,
 //   commands, value size, connections) in the same mode, proxied, at rtt 0, jitter 0 and no
 //   bandwidth cap: everything that is not the link (client, proxy, server work).
@@ -65,7 +68,7 @@ const predictionFor = (
   const here = calibrationAt(calibration, config.rttMs, config.jitterMs);
   const baseMedianMs = baselineConfig(configs, config)?.medianMs ?? null;
   if (zero === undefined || here === undefined || baseMedianMs === null) return null;
-  return modelMs({ waits: config.waits, addedRttMs: here.measuredMs - zero.measuredMs, baseMedianMs });
+  return modelMs({ waits: config.waits, addedRttMs: here.addedMs - zero.addedMs, baseMedianMs });
 };
 
 /**

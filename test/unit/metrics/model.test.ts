@@ -24,6 +24,17 @@ describe('RTT cost model', () => {
     expect(model.get('pipeline:64@rtt=10ms')).toBeNull();
   });
 
+  it('uses what the link added over the direct PING of the same moment, so machine drift between calibrations cancels', () => {
+    const configs = [
+      config({ id: 'sync@rtt=0ms', rttMs: 0, mode: 'sync', batch: 1, commands: 100, medianMs: 30 }),
+      config({ id: 'sync@rtt=10ms', rttMs: 10, mode: 'sync', batch: 1, commands: 100, medianMs: 1030 }),
+    ];
+    // the machine got 0.3 ms slower between the two calibrations: proxied PING rose by 10.3 ms, the link added 10.0
+    const zero = { ...calibrationAt(0, 0.3), baselineMs: 0.1, addedMs: 0.2 };
+    const ten = { ...calibrationAt(10, 10.6), baselineMs: 0.4, addedMs: 10.2 };
+    expect(modelFor(configs, [zero, ten]).get('sync@rtt=10ms')).toBeCloseTo(100 * 10 + 30, 6);
+  });
+
   it('returns null when the rtt-0 median is null or a calibration is missing', () => {
     const configs = [
       config({ id: 'sync@rtt=0ms', rttMs: 0, mode: 'sync', batch: 1, medianMs: null }),
