@@ -24,3 +24,4 @@ export { INFO_SECTIONS, infoDelta, mergeInfoDeltas, parseInfo } from './server-i
 export type { InfoSnapshot } from './server-info.ts';
 export { errorKind, isReplyError } from './error-kind.ts';
 export { watchGcPauses, type GcWatch } from './gc-pauses.ts';
+export { collectGarbage } from './collect-garbage.ts';

@@ -1,8 +1,9 @@
 // One complete measured run: reset the instance, prefill what the workload reads, read INFO,
-// drive the timed span (sampling client memory and GC), read INFO again, verify.
+// collect the client's garbage, drive the timed span (sampling client memory and GC), read
+// INFO again, verify.
 
 import type { Redis } from 'ioredis';
-import { infoDelta, parseInfo, startMemorySampler, watchGcPauses, type MemoryRun } from '../metrics/index.ts';
+import { collectGarbage, infoDelta, parseInfo, startMemorySampler, watchGcPauses, type MemoryRun } from '../metrics/index.ts';
 import type { ServerInfoDelta } from '../run/result.ts';
 import type { Mode } from '../scenario/types.ts';
 import type { OperationPlan } from './commands.ts';
@@ -55,6 +56,7 @@ export const runWorkload = async ({ clients, control, mode, plan }: WorkloadRunI
   await prefill(control, plan);
   prepareReplyChecks(plan);
   const before = await readInfo(control);
+  collectGarbage(); // start from a clean heap: the run's memory figures are its own
   const memory = startMemorySampler();
   const gc = watchGcPauses();
   const outcome = await drive({ clients, mode, plan, afterBatch: memory.sample });
