@@ -4,13 +4,13 @@
 import type { Redis } from 'ioredis';
 import type { OperationPlan } from './commands.ts';
 import type { Recorder } from './outcome.ts';
-import { isReplyError, nowNs } from './op-range.ts';
+import { isReplyError, nowUs } from './op-range.ts';
 
 export const callOne = async (client: Redis, plan: OperationPlan, op: number, rec: Recorder): Promise<boolean> => {
-  const t0 = nowNs();
+  const t0 = nowUs();
   try {
     const value = await client.call(plan.name, plan.argsOf(op));
-    rec.wait(Number(nowNs() - t0) / 1_000, 1);
+    rec.wait(nowUs() - t0, 1);
     rec.reply(op, null, value);
     return true;
   } catch (error) {
@@ -18,7 +18,7 @@ export const callOne = async (client: Redis, plan: OperationPlan, op: number, re
       rec.abort(`command ${op + 1}`, error);
       return false;
     }
-    rec.wait(Number(nowNs() - t0) / 1_000, 1);
+    rec.wait(nowUs() - t0, 1);
     rec.reply(op, error, null);
     return true;
   }

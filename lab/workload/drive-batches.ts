@@ -5,7 +5,7 @@
 import type { Redis } from 'ioredis';
 import type { OperationPlan } from './commands.ts';
 import type { Recorder } from './outcome.ts';
-import { nowNs, type OpRange } from './op-range.ts';
+import { nowUs, type OpRange } from './op-range.ts';
 
 export interface BatchHooks {
   /** Called after each batch's replies (e.g. a memory sample). */
@@ -23,13 +23,13 @@ export const driveBatches = async (
 ): Promise<void> => {
   let batchIndex = 0;
   for (let offset = range.start; offset < range.end; offset += batch, batchIndex++) {
-    const t0 = nowNs();
+    const t0 = nowUs();
     const size = Math.min(batch, range.end - offset);
     try {
       const queue = transactional ? client.multi() : client.pipeline();
       for (let j = 0; j < size; j++) queue.call(plan.name, plan.argsOf(offset + j));
       const results = await queue.exec();
-      rec.wait(Number(nowNs() - t0) / 1_000, size);
+      rec.wait(nowUs() - t0, size);
       if (results === null) throw new Error('EXEC returned nil: the transaction was aborted');
       for (let j = 0; j < size; j++) {
         const [error, value] = results[j] ?? [new Error('no reply'), null];

@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
 import { batchSize, type Mode } from '../scenario/types.ts';
 import type { OperationPlan } from './commands.ts';
 import { Recorder, type DriveOutcome } from './outcome.ts';
-import { nowNs, splitOps, type OpRange } from './op-range.ts';
+import { nowUs, splitOps, type OpRange } from './op-range.ts';
 import { driveSync } from './drive-sync.ts';
 import { driveBatches } from './drive-batches.ts';
 import { driveAuto } from './drive-auto.ts';
@@ -45,7 +45,7 @@ const driveConnection = (client: Redis, input: DriveInput, range: OpRange, rec: 
 export const drive = async (input: DriveInput): Promise<DriveOutcome> => {
   const ranges = splitOps(input.plan.size, input.clients.length);
   const rec = new Recorder(input.plan, ranges.reduce((sum, r) => sum + waitsOf(input.mode, r), 0));
-  const startNs = nowNs();
+  const startUs = nowUs();
   await Promise.all(
     ranges.map((range, c) => {
       const client = input.clients[c];
@@ -53,6 +53,6 @@ export const drive = async (input: DriveInput): Promise<DriveOutcome> => {
       return driveConnection(client, input, range, rec);
     }),
   );
-  rec.outcome.totalMs = Number(nowNs() - startNs) / 1e6;
+  rec.outcome.totalMs = (nowUs() - startUs) / 1_000;
   return rec.outcome;
 };
