@@ -59,6 +59,24 @@ const checkWorkload = (input: FaultRuleInput, problems: Problem[]): number | und
       hint: `fault scenarios use ${FAULT_COMMANDS.join(', ')}`,
     });
   }
+  // The checkers read one counter, or one key per write: the key distribution must say so.
+  const counter = w.command === 'INCR' || w.command === 'INCRBY';
+  const keyed = w.command === 'SET' || w.command === 'HSET';
+  const { keys } = w;
+  const ownKeys = keys.kind === 'sequential' && (keys.count === 'commands' || w.commands.every((n) => n <= Number(keys.count)));
+  if (counter && w.keys.kind !== 'one') {
+    problems.push({
+      path: [...path, 'keys'],
+      message: `${w.command} under a fault increments one counter, not keys: ${w.keys.kind}`,
+      hint: 'the counter checker reads one counter: write keys: one (or leave keys out)',
+    });
+  } else if (keyed && !ownKeys) {
+    problems.push({
+      path: [...path, 'keys'],
+      message: `${w.command} under a fault needs a key of its own per operation`,
+      hint: `write keys: sequential (and a key with {i}), so that each write's effect can be read back on its own key`,
+    });
+  }
   if (w.commands.length > 1) {
     problems.push({
       path: [...path, 'commands'],

@@ -94,4 +94,29 @@ repeat: 1
     expect(none.counter?.withinBounds).toBe(true);
     expect(none.verdict).toBe('UNKNOWN');
   });
+
+  it('keyed writes: a SET per operation, judged by its own key (untagged) or by the log (tagged)', async () => {
+    const scenario = (tags: string) =>
+      inlineScenario(`
+name: keyed-${tags}
+workload: {command: SET, key: "kw:{i}", keys: sequential, value: 8B, commands: 64}
+modes: [pipeline:16]
+faults: [{name: boundary, after: 32 commands, cut-after: {down: "0 replies"}}]
+policies: [none, ioredis-default]
+reconcile: {tags: ${tags}}
+repeat: 1
+`);
+    const bare = await runScenario(scenario('none'), { runtime });
+    // Without tags the effect of each SET is its key: applied or not; "twice" cannot be seen, so
+    // with unanswered writes the verdict stays UNKNOWN rather than claiming SAFE.
+    const untagged = entry(bare, 'boundary / pipeline:16 / none');
+    expect(untagged.counts.applied).toBe(48); // two batches acknowledged, the third ran unanswered
+    expect(untagged.counts.indeterminateApplied).toBe(16);
+    expect(untagged.counts.lost).toBe(0);
+    expect(untagged.verdict).toBe('UNKNOWN');
+    const tagged = await runScenario(scenario('log'), { runtime });
+    // With the log, ioredis's re-send of the unanswered batch shows: harmless for SET, but seen.
+    expect(entry(tagged, 'boundary / pipeline:16 / ioredis-default').counts.duplicated).toBe(16);
+    expect(entry(tagged, 'boundary / pipeline:16 / none').counts.duplicated).toBe(0);
+  });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseScenario } from '../../../lab/scenario/index.ts';
 import { failure, hints, lines, yaml } from './helpers.ts';
 
 describe('parseScenario: faults', () => {
@@ -102,6 +103,18 @@ describe('parseScenario: what a fault scenario needs', () => {
   it('several workloads', () => {
     const error = failure(yaml('name: t', 'workload: [{command: INCR, commands: 10}, {command: SET, commands: 10}]', 'modes: [sync]', 'faults: [{name: a, at: 0ms, reset: {}}]'));
     expect(error.message).toBe('scenarios/x.yaml:2:1: workload: a fault scenario runs one workload, and this one has 2');
+  });
+
+  it('a counter under a fault is one key; keyed writes need a key per operation', () => {
+    const head = (workload: string) => yaml('name: t', `workload: ${workload}`, 'modes: [sync]', 'faults: [{name: a, at: 0ms, reset: {}}]');
+    expect(lines(failure(head('{command: INCR, key: "c:{i}", keys: {uniform: 4}, commands: 64}')))).toStrictEqual([
+      '2:47: workload.keys: INCR under a fault increments one counter, not keys: uniform',
+    ]);
+    expect(lines(failure(head('{command: SET, key: "k", commands: 64}')))).toStrictEqual(['2:1: workload.keys: SET under a fault needs a key of its own per operation']);
+    expect(lines(failure(head('{command: HSET, key: "h:{i}", keys: {sequential: 10}, commands: 64}')))).toStrictEqual([
+      '2:47: workload.keys: HSET under a fault needs a key of its own per operation',
+    ]);
+    expect(() => parseScenario(head('{command: SET, key: "k:{i}", keys: sequential, commands: 64}'), 'x.yaml')).not.toThrow();
   });
 
   it('a trigger inside a batch: faults start between batches', () => {
