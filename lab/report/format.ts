@@ -18,9 +18,6 @@ export const formatMs = (ms: number): string => {
   return fixed(ms, 0);
 };
 
-// Per-command latency is recorded in µs and shown in ms: 3 decimals below 1 ms (0.095), else 2 (10.39).
-export const formatUsAsMs = (us: number): string => fixed(us / 1000, Math.abs(us) < 1000 ? 3 : 2);
-
 // A latency with its unit, about three significant figures: "95 µs", "1.02 ms", "86.0 ms", "1.24 s".
 export const formatLatencyUs = (us: number): string => {
   const magnitude = Math.abs(us);

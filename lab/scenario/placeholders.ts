@@ -13,9 +13,6 @@ const TOKEN = /\{([A-Za-z_][\w-]*)\}/g;
 
 const listed = (names: readonly Placeholder[]): string => names.map((n) => `{${n}} (${MEANINGS[n]})`).join(', ');
 
-/** Whether the text uses `{name}`. */
-export const usesPlaceholder = (text: string, name: Placeholder): boolean => text.includes(`{${name}}`);
-
 /** Reports placeholders that are misspelt, or valid elsewhere but not in this field. */
 export const checkPlaceholders = (
   text: string,

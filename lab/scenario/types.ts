@@ -244,10 +244,6 @@ export const batchSize = (mode: Mode, commands: number): number => {
   }
 };
 
-/** Commands each of `connections` clients issues: the first `commands % connections` get one more. */
-export const commandsPerConnection = (commands: number, connections: number): number[] =>
-  Array.from({ length: connections }, (_, c) => Math.floor(commands / connections) + (c < commands % connections ? 1 : 0));
-
 /**
  * Round trips one connection waits on, sequentially, for its share of the commands: the
  * quantity the RTT cost model multiplies. sync: one per command; pipeline/multi: one per batch
