@@ -3,12 +3,13 @@
 // Byte-counted cuts are deterministic, so their runs must agree; a time-triggered fault may not.
 
 import type { Redis } from 'ioredis';
-import { applyLink, calibrateLink, type ToxiproxyApi } from '../network/index.ts';
+import { applyLink, type ToxiproxyApi } from '../network/index.ts';
 import type { Endpoint } from '../runtime/types.ts';
 import { expandFaultCells, modeLabel, type FaultCell, type Scenario } from '../scenario/index.ts';
 import { buildPlan } from '../workload/index.ts';
 import { runFault, type FaultRunFindings } from './fault-run.ts';
 import { checkAborted } from './measure-link.ts';
+import { calibrateShape, linkShapeKey } from './link-shape.ts';
 import type { ProgressListener } from './progress.ts';
 import type { Calibration, ReconcileEntry } from './result.ts';
 
@@ -22,8 +23,6 @@ export interface FaultContext {
   signal?: AbortSignal;
   emit: ProgressListener;
 }
-
-const linkKey = (cell: FaultCell) => `${cell.rttMs}/${cell.jitterMs}/${cell.bandwidth.upKBps}/${cell.bandwidth.downKBps}`;
 
 // Runs of one cell agree when every count and the verdict are the same.
 const fingerprint = (f: FaultRunFindings) => JSON.stringify([f.counts, f.counter, f.prefix, f.verdict]);
@@ -65,12 +64,9 @@ export const runFaultCells = async (ctx: FaultContext): Promise<{ entries: Recon
   let linkShape = '';
   for (const [index, cell] of cells.entries()) {
     checkAborted(ctx.signal);
-    if (linkKey(cell) !== linkShape) {
-      linkShape = linkKey(cell);
-      const profile = { rttMs: cell.rttMs, jitterMs: cell.jitterMs, bandwidth: cell.bandwidth };
-      const c = await calibrateLink({ api: ctx.api, proxyName: ctx.proxyName, profile, direct: ctx.direct, proxied: ctx.proxied, pings: scenario.calibrationPings });
-      calibration.push(c);
-      emit({ type: 'calibrated', calibration: c });
+    if (linkShapeKey(cell) !== linkShape) {
+      linkShape = linkShapeKey(cell);
+      calibration.push(await calibrateShape({ ...ctx, pings: scenario.calibrationPings }, cell));
     }
     const runs: FaultRunFindings[] = [];
     for (let r = 0; r < scenario.repeat; r++) {

@@ -4,13 +4,14 @@
 
 import type { Redis } from 'ioredis';
 import { interruptedError } from '../errors/index.ts';
-import { calibrateLink, type ToxiproxyApi } from '../network/index.ts';
+import type { ToxiproxyApi } from '../network/index.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { buildPlan, runWorkload, type OperationPlan } from '../workload/index.ts';
 import { recordRun, runRecord, type ConfigRuns } from './config-runs.ts';
 import type { ProgressListener } from './progress.ts';
 import type { Calibration } from './result.ts';
 import type { RunClients } from './run-clients.ts';
+import { calibrateShape } from './link-shape.ts';
 
 export interface LinkContext {
   scenario: Scenario;
@@ -41,16 +42,7 @@ export const checkAborted = (signal: AbortSignal | undefined) => {
 const setUpLink = async (ctx: LinkContext, first: ConfigRuns): Promise<Calibration | undefined> => {
   const { cell } = first;
   if (cell.link === 'direct') return undefined;
-  const calibration = await calibrateLink({
-    api: ctx.api,
-    proxyName: ctx.proxyName,
-    profile: { rttMs: cell.rttMs, jitterMs: cell.jitterMs, bandwidth: cell.bandwidth },
-    direct: ctx.direct,
-    proxied: ctx.proxied,
-    pings: ctx.scenario.calibrationPings,
-  });
-  ctx.emit({ type: 'calibrated', calibration });
-  return calibration;
+  return calibrateShape({ ...ctx, pings: ctx.scenario.calibrationPings }, cell);
 };
 
 export const measureLink = async (ctx: LinkContext, configs: ConfigRuns[]): Promise<Calibration | undefined> => {

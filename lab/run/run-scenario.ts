@@ -13,6 +13,7 @@ import { newConfigRuns, toConfigResult, type ConfigRuns } from './config-runs.ts
 import { measureLink } from './measure-link.ts';
 import { runFaultCells } from './fault-runs.ts';
 import { RunClients } from './run-clients.ts';
+import { linkShapeKey } from './link-shape.ts';
 import { notMeasured } from './not-measured.ts';
 import type { ProgressListener } from './progress.ts';
 import type { Calibration, LabResult, ReconcileEntry } from './result.ts';
@@ -28,8 +29,7 @@ export interface RunScenarioOptions {
 // Configs grouped by link shape, in matrix order (direct first), so each link is set up once.
 const groupByLink = (configs: ConfigRuns[]): ConfigRuns[][] => {
   const groups = new Map<string, ConfigRuns[]>();
-  const keyOf = ({ cell }: ConfigRuns) =>
-    cell.link === 'direct' ? 'direct' : `${cell.rttMs}/${cell.jitterMs}/${cell.bandwidth.upKBps}/${cell.bandwidth.downKBps}`;
+  const keyOf = ({ cell }: ConfigRuns) => (cell.link === 'direct' ? 'direct' : linkShapeKey(cell));
   for (const config of [...configs].sort((a, b) => Number(b.cell.link === 'direct') - Number(a.cell.link === 'direct'))) {
     groups.set(keyOf(config), [...(groups.get(keyOf(config)) ?? []), config]);
   }
