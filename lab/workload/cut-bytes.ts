@@ -27,25 +27,25 @@ const QUEUED_BYTES = '+QUEUED\r\n'.length;
 const MULTI_BYTES = commandBytes(['MULTI']);
 const EXEC_BYTES = commandBytes(['EXEC']);
 
-// How many operations before `op` touched the same key (a counter's value before `op`, in increments).
-const priorOnKey = (plan: OperationPlan, op: number): number => {
-  const key = plan.keyIndexes[op];
-  let count = 0;
-  for (let i = 0; i < op; i++) if (plan.keyIndexes[i] === key) count++;
-  return count;
-};
-
-// The reply of operation `op` on the wire, in bytes, assuming every earlier operation applied
-// exactly once (what a fault-free prefix does): counters reply with their key's new value.
-const replyBytes = (plan: OperationPlan, op: number): number => {
+// The replies of operations fromOp, fromOp+1, ... on the wire, in bytes, assuming every earlier
+// operation applied exactly once (what a fault-free prefix does): counters reply with their
+// key's new value. Call it with increasing operations; one pass over the plan in all.
+const replySizer = (plan: OperationPlan, fromOp: number): ((op: number) => number) => {
   switch (plan.command) {
     case 'INCR':
-    case 'INCRBY':
-      return integerReplyBytes((priorOnKey(plan, op) + 1) * plan.incrementBy);
+    case 'INCRBY': {
+      const count = new Uint32Array(plan.keyCount); // increments applied so far, per key
+      for (let i = 0; i < fromOp; i++) count[plan.keyIndexes[i] ?? 0]! += 1;
+      return (op) => {
+        const key = plan.keyIndexes[op] ?? 0;
+        count[key]! += 1;
+        return integerReplyBytes((count[key] ?? 0) * plan.incrementBy);
+      };
+    }
     case 'SET':
-      return okReplyBytes;
+      return () => okReplyBytes;
     case 'HSET':
-      return integerReplyBytes(1); // one new field on a key of its own
+      return () => integerReplyBytes(1); // one new field on a key of its own
     default:
       throw new Error(`cut-after cannot size replies of ${plan.command}`);
   }
@@ -59,7 +59,8 @@ const requestBytes = (ctx: CutContext, op: number): number => {
 // Bytes of the first `units` wire units after ctx.fromOp in one direction.
 const unitBytes = (ctx: CutContext, direction: 'up' | 'down', units: number): number => {
   const { plan, mode } = ctx;
-  const perOp = (op: number) => (direction === 'up' ? requestBytes(ctx, op) : replyBytes(plan, op));
+  const replyBytes = direction === 'down' ? replySizer(plan, ctx.fromOp) : undefined;
+  const perOp = (op: number) => (replyBytes === undefined ? requestBytes(ctx, op) : replyBytes(op));
   let bytes = 0;
   let counted = 0;
   if (mode.kind !== 'multi') {
