@@ -1,10 +1,10 @@
 // The library API of redis-fault-lab. The CLI and the vitest helpers use only this.
 
 export { runScenario, type RunScenarioOptions } from './run/run-scenario.ts';
-export type { LabResult, ConfigResult, Calibration, RunRecord, LatencySummaryUs, ThresholdResult, Versions, ImageInfo, RuntimeKind, ReconcileEntry, ReconcileCounts } from './run/result.ts';
-export type { ProgressEvent, ProgressListener } from './run/progress.ts';
+export type { LabResult, ConfigResult, Calibration, RunRecord, LatencySummaryUs, ThresholdResult, Versions, ImageInfo, RuntimeKind, ReconcileEntry, ReconcileCounts } from './contracts/index.ts';
+export type { ProgressEvent, ProgressListener } from './contracts/index.ts';
 export { loadScenarioFile, parseScenario, expandMatrix } from './scenario/index.ts';
-export type { Scenario, Mode, ConfigCell, Threshold, Workload, RetryPolicy } from './scenario/types.ts';
+export type { Scenario, Mode, ConfigCell, Threshold, Workload, RetryPolicy } from './contracts/index.ts';
 export { startRuntime, type StartedRuntime, type RuntimeChoice, type Endpoint, type StopReport, type StartOptions } from './runtime/index.ts';
 export { calibrationWithinTolerance, calibrationToleranceMs } from './network/index.ts';
 export { LabError, isLabError, type LabErrorCode } from './errors/index.ts';

@@ -15,7 +15,7 @@
 //                    applies once and returns the original reply on a retry.
 
 import type { RedisOptions } from 'ioredis';
-import type { RetryPolicy } from '../scenario/types.ts';
+import type { RetryPolicy } from '../contracts/index.ts';
 import { CONNECT_TIMEOUT_MS, noRetryOptions } from './connect.ts';
 
 /** How long an app-retry caller waits for a reply before giving up on it and re-issuing, ms. */

@@ -1,8 +1,8 @@
 // A ConfigResult stores its mode flat (`mode`, `batch`, `batchLabel`); the model, thresholds and
 // spread checks compare it with a scenario Mode, so the conversion and the comparison live here.
 
-import type { ConfigResult } from '../run/result.ts';
-import type { Batch, Mode } from '../scenario/types.ts';
+import type { ConfigResult } from '../contracts/index.ts';
+import type { Batch, Mode } from '../contracts/index.ts';
 
 // The batch as the scenario wrote it: `all`, or the written number (a pipeline:4096 over 2048
 // commands ran batches of 2048 but is still the mode `pipeline:4096`); else the resolved batch.

@@ -4,7 +4,7 @@
 
 import { build, decodeFromCompressedBase64, encodeIntoCompressedBase64 } from 'hdr-histogram-js';
 import type { BuildRequest, Histogram } from 'hdr-histogram-js';
-import type { LatencySummaryUs } from '../run/result.ts';
+import type { LatencySummaryUs } from '../contracts/index.ts';
 
 export type LatencyHistogram = Histogram;
 

@@ -8,7 +8,7 @@
 // misses little; a heap peak between two reads can still be missed (it is sampled, not traced).
 
 import { getHeapStatistics } from 'node:v8';
-import type { ConfigResult } from '../run/result.ts';
+import type { ConfigResult } from '../contracts/index.ts';
 
 export interface MemoryReaders {
   rssBytes(): number;

@@ -18,7 +18,7 @@
 // than once). A measured/model ratio well above 1 points at one of those, or at the server.
 // Direct-link configs bypass the proxy, so the model does not apply to them (modelMs null).
 
-import type { Calibration, ConfigResult } from '../run/result.ts';
+import type { Calibration, ConfigResult } from '../contracts/index.ts';
 import { modeOfConfig, sameMode } from './config-mode.ts';
 
 export interface ModelInputs {

@@ -4,7 +4,7 @@
 // caller fetched (`INFO everything`, or `INFO clients memory stats errorstats` on Redis 7+).
 
 import { LabError } from '../errors/index.ts';
-import type { ServerInfoDelta } from '../run/result.ts';
+import type { ServerInfoDelta } from '../contracts/index.ts';
 
 /** The INFO sections parseInfo reads. */
 export const INFO_SECTIONS = ['clients', 'memory', 'stats', 'errorstats'] as const;

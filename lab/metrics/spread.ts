@@ -5,8 +5,8 @@
 // flags clear results whose spread holds one slow outlier, e.g. a GC pause.) Pure: it reads
 // ConfigResult figures and returns sentences for the result's `warnings`.
 
-import type { ConfigResult } from '../run/result.ts';
-import { modeLabel } from '../scenario/types.ts';
+import type { ConfigResult } from '../contracts/index.ts';
+import { modeLabel } from '../contracts/index.ts';
 import { modeOfConfig } from './config-mode.ts';
 
 /** At most this many pair warnings are listed; the rest are counted in one closing line. */

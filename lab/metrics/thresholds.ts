@@ -2,41 +2,17 @@
 // scenarios, the reconciliation verdict rows. Pure: it reads figures already in the result and
 // never measures.
 
-import type { ConfigResult, ReconcileEntry, ThresholdResult } from '../run/result.ts';
+import { configMetricByKey, reconcileMetricByName, selectsConfig, verdictBound, type ConfigResult, type ReconcileEntry, type ThresholdResult } from '../contracts/index.ts';
 import type {
   AnyThreshold,
-  ConfigSelector,
   ReconcileThreshold,
   Threshold,
   ThresholdMetric,
   ThresholdOp,
-} from '../scenario/types.ts';
-import { modeOfConfig, sameMode } from './config-mode.ts';
+} from '../contracts/index.ts';
 
 // The figure a threshold metric names, in that metric's unit (null: not measured / no verified run).
-export const figureOf = (config: ConfigResult, metric: ThresholdMetric): number | null => {
-  switch (metric) {
-    case 'medianMs':
-    case 'minMs':
-    case 'maxMs':
-    case 'opsPerSec':
-    case 'errors':
-    case 'modelRatio':
-    case 'clientPeakRssBytes':
-    case 'clientPeakHeapBytes':
-      return config[metric];
-    case 'p50Us':
-      return config.latencyUs?.p50 ?? null;
-    case 'p90Us':
-      return config.latencyUs?.p90 ?? null;
-    case 'p99Us':
-      return config.latencyUs?.p99 ?? null;
-    case 'p999Us':
-      return config.latencyUs?.p999 ?? null;
-    case 'maxUs':
-      return config.latencyUs?.max ?? null;
-  }
-};
+export const figureOf = (config: ConfigResult, metric: ThresholdMetric): number | null => configMetricByKey(metric)?.read(config) ?? null;
 
 /** Whether `actual op bound` holds. */
 export const holds = (actual: number, op: ThresholdOp, bound: number): boolean => {
@@ -53,19 +29,6 @@ export const holds = (actual: number, op: ThresholdOp, bound: number): boolean =
       return actual === bound;
   }
 };
-
-/** Whether a selector covers a config: every field it sets must match, an absent field matches anything. */
-export const selectsConfig = (select: ConfigSelector, config: ConfigResult): boolean =>
-  (select.workload === undefined || select.workload === config.workload) &&
-  (select.mode === undefined || sameMode(select.mode, modeOfConfig(config))) &&
-  (select.link === undefined || select.link === config.link) &&
-  (select.rttMs === undefined || select.rttMs === config.rttMs) &&
-  (select.jitterMs === undefined || select.jitterMs === config.jitterMs) &&
-  (select.bandwidthKBps === undefined || (config.bandwidth.upKBps === select.bandwidthKBps && config.bandwidth.downKBps === select.bandwidthKBps)) &&
-  (select.connections === undefined || select.connections === config.connections) &&
-  (select.commands === undefined || select.commands === config.commands) &&
-  (select.valueBytes === undefined ||
-    (config.valueBytes !== null && config.valueBytes.min === select.valueBytes && config.valueBytes.max === select.valueBytes));
 
 type Checked = ThresholdResult['checked'];
 
@@ -95,11 +58,11 @@ const evaluateReconcileThreshold = (
   );
   if ('verdict' in threshold) {
     const checked = selected.map((e) => ({ configId: e.id, actual: e.verdict, pass: e.verdict === threshold.verdict }));
-    const value = threshold.verdict === 'SAFE' ? 1 : 0;
+    const value = verdictBound(threshold.verdict);
     return { source: threshold.source, metric: 'verdict', op: '==', value, checked, pass: allPass(checked) };
   }
   const checked = selected.map((e) => {
-    const actual = e.counts[threshold.metric];
+    const actual = reconcileMetricByName(threshold.metric)?.read(e) ?? e.counts[threshold.metric];
     return { configId: e.id, actual, pass: holds(actual, threshold.op, threshold.value) };
   });
   const { source, metric, op, value } = threshold;

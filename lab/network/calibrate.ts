@@ -14,7 +14,7 @@
 
 import type { Redis } from 'ioredis';
 import { percentile } from '../metrics/index.ts';
-import type { Calibration } from '../run/result.ts';
+import type { Calibration } from '../contracts/index.ts';
 import { applyLink } from './apply-link.ts';
 import { latencySplitMs, linkToxics, UNCAPPED, type LinkProfileInput } from './link-profile.ts';
 import type { ToxiproxyApi } from './toxiproxy-api.ts';

@@ -17,7 +17,7 @@
 // the error says so. Whatever happens, heal returns or throws within a few API timeouts.
 
 import { LabError, errorMessage } from '../errors/index.ts';
-import type { FaultAction } from '../scenario/types.ts';
+import type { FaultAction } from '../contracts/index.ts';
 import { faultPlan } from './fault-toxics.ts';
 import { ToxiproxyHttpError, type ToxiproxyApi } from './toxiproxy-api.ts';
 

@@ -17,7 +17,7 @@
 // - bandwidth: a per-direction cap, as in a link profile.
 
 import { LabError } from '../errors/index.ts';
-import type { FaultAction } from '../scenario/types.ts';
+import type { FaultAction } from '../contracts/index.ts';
 import { bandwidthToxics, FAULT_TOXIC_PREFIX } from './link-profile.ts';
 import type { ToxicSpec } from './toxiproxy-api.ts';
 

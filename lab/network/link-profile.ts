@@ -10,7 +10,7 @@
 // bandwidth delay.
 
 import { LabError } from '../errors/index.ts';
-import type { Bandwidth } from '../scenario/types.ts';
+import type { Bandwidth } from '../contracts/index.ts';
 import type { ToxicSpec } from './toxiproxy-api.ts';
 
 export interface LinkProfile {

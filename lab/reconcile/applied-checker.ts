@@ -3,7 +3,7 @@
 // applied more than once (duplicated), applications of ids never issued (unexpected), and ops
 // reported failed that applied anyway; and resolves each indeterminate op to applied or not.
 
-import type { ReconcileCounts, ReconcileEntry } from '../run/result.ts';
+import type { ReconcileCounts, ReconcileEntry } from '../contracts/index.ts';
 import { emptyCounts } from './counts.ts';
 import { scanLog, type ExecutionLog } from './execution-log.ts';
 import { ACKNOWLEDGED, FAILED, type Ledger } from './ledger.ts';

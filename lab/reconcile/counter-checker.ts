@@ -4,7 +4,7 @@
 // this is all a counter can show, and indeterminate ops that never applied leave room in the
 // upper bound where a duplicate can hide.
 
-import type { ReconcileEntry } from '../run/result.ts';
+import type { ReconcileEntry } from '../contracts/index.ts';
 import type { Ledger } from './ledger.ts';
 
 export type CounterCheck = NonNullable<ReconcileEntry['counter']>;

@@ -1,7 +1,7 @@
 // The verdict row's counts, starting from nothing: every checker and every shortcut fills the
 // same shape, so a new count is added in one place.
 
-import type { ReconcileCounts } from '../run/result.ts';
+import type { ReconcileCounts } from '../contracts/index.ts';
 
 /** Counts of `issued` operations of which nothing is known yet. */
 export const emptyCounts = (issued: number): ReconcileCounts => ({

@@ -3,7 +3,7 @@
 // connection the applied ops must be a prefix of the send order, and no op may be applied
 // before an op issued earlier on the same connection.
 
-import type { ReconcileEntry } from '../run/result.ts';
+import type { ReconcileEntry } from '../contracts/index.ts';
 import { EXAMPLES } from './applied-checker.ts';
 import { NEVER, scanLog, type ExecutionLog } from './execution-log.ts';
 import type { Ledger } from './ledger.ts';

@@ -2,7 +2,7 @@
 // worst result wins): UNSAFE when any check found an anomaly, UNKNOWN when none did but the
 // evidence could not have shown duplicates, SAFE otherwise. Reasons say why, with numbers.
 
-import type { ReconcileCounts, ReconcileEntry } from '../run/result.ts';
+import type { ReconcileCounts, ReconcileEntry } from '../contracts/index.ts';
 import type { CounterCheck } from './counter-checker.ts';
 
 export type Verdict = ReconcileEntry['verdict'];

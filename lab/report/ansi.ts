@@ -1,6 +1,7 @@
 // ANSI styling for the terminal table. Every styled string goes through paint(), so with
 // color off not a single escape code is written.
 
+import type { Verdict } from '../contracts/index.ts';
 export type Style = 'pass' | 'fail' | 'warn' | 'dim' | 'bold';
 
 const CODES: Record<Style, readonly [open: string, close: string]> = {
@@ -23,5 +24,5 @@ export const verdict = (pass: boolean, color: boolean): string =>
   paint(pass ? 'PASS' : 'FAIL', pass ? 'pass' : 'fail', color);
 
 // A reconcile verdict in its color: SAFE green, UNSAFE red, UNKNOWN yellow.
-export const safetyStyle = (value: 'SAFE' | 'UNSAFE' | 'UNKNOWN'): Style =>
+export const safetyStyle = (value: Verdict): Style =>
   value === 'SAFE' ? 'pass' : value === 'UNSAFE' ? 'fail' : 'warn';

@@ -1,6 +1,6 @@
 // The calibration block: per link, what was asked for against what PING through the proxy measured.
 
-import type { Calibration } from '../run/result.ts';
+import type { Calibration } from '../contracts/index.ts';
 import { paint } from './ansi.ts';
 import { fixed } from './format.ts';
 import { droppedNote, fitGrid } from './grid.ts';

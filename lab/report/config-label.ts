@@ -2,8 +2,8 @@
 // then rtt, jitter, bandwidth), and each row is labelled by its mode plus only the axes that
 // vary in this result, so a row reads "pipeline:64 c=4" instead of the full id.
 
-import type { ConfigResult } from '../run/result.ts';
-import type { Bandwidth } from '../scenario/types.ts';
+import type { ConfigResult } from '../contracts/index.ts';
+import type { Bandwidth } from '../contracts/index.ts';
 import type { GridRow } from './grid.ts';
 
 // `sync`, `pipeline:256`, `pipeline:all`, `multi:8`, `auto:16`, as scenario files write modes.

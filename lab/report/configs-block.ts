@@ -1,7 +1,7 @@
 // The configs table, grouped by link, and the lines under it that explain failed runs and
 // errors that did not fit their cell.
 
-import type { ConfigResult } from '../run/result.ts';
+import type { ConfigResult } from '../contracts/index.ts';
 import { paint } from './ansi.ts';
 import { configLabeller, groupedRows } from './config-label.ts';
 import { errorsCellText, errorsText } from './errors-text.ts';

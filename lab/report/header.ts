@@ -1,6 +1,6 @@
 // The lines above the tables: what ran, where, with which versions and seed, and when.
 
-import type { LabResult } from '../run/result.ts';
+import type { LabResult } from '../contracts/index.ts';
 import { paint } from './ansi.ts';
 import { formatDuration } from './format.ts';
 import { wrapNote } from './wrap.ts';

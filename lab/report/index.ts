@@ -13,4 +13,4 @@ export { ProgressBar, barLine } from './progress-bar.ts';
 export type { ProgressSnapshot } from './progress-bar.ts';
 export { createProgressWriter, progressMode } from './progress-writer.ts';
 export type { ProgressStream, ProgressWriter, ProgressWriterOptions } from './progress-writer.ts';
-export type { ProgressEvent, ProgressListener } from '../run/progress.ts';
+export type { ProgressEvent, ProgressListener } from '../contracts/index.ts';

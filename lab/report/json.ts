@@ -2,7 +2,7 @@
 
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { LabResult } from '../run/result.ts';
+import type { LabResult } from '../contracts/index.ts';
 
 // The result as JSON text: 2-space indent and a trailing newline.
 export const toJson = (result: LabResult): string => `${JSON.stringify(result, null, 2)}\n`;

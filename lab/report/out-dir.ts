@@ -3,7 +3,7 @@
 
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ConfigResult, LabResult } from '../run/result.ts';
+import type { ConfigResult, LabResult } from '../contracts/index.ts';
 import { toHgrm, uniqueFileStems } from './hgrm.ts';
 import { toJson } from './json.ts';
 

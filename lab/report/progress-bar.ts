@@ -9,7 +9,7 @@
 // plus the runs of those not started yet × the mean over all runs so far; minus the part of the
 // current run already elapsed (at most its mean).
 
-import type { ProgressEvent } from '../run/progress.ts';
+import type { ProgressEvent } from '../contracts/index.ts';
 import { formatClock } from './format.ts';
 import { formatProgress } from './progress.ts';
 

@@ -1,8 +1,8 @@
 // One stderr line per progress event (the non-TTY progress). Pure formatting: the CLI decides
 // where lines go.
 
-import type { ProgressEvent } from '../run/progress.ts';
-import type { Calibration, ConfigResult, ReconcileEntry, RunRecord } from '../run/result.ts';
+import type { ProgressEvent } from '../contracts/index.ts';
+import type { Calibration, ConfigResult, ReconcileEntry, RunRecord } from '../contracts/index.ts';
 import { consistencyText } from './reconcile-block.ts';
 import { fixed, formatDuration, formatMs, orNa } from './format.ts';
 

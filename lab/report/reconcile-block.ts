@@ -1,7 +1,7 @@
 // The reconcile block: one verdict row per fault × mode × retry policy (what the server applied
 // against what the client was told), then why each UNSAFE or UNKNOWN row is what it is.
 
-import type { ReconcileEntry } from '../run/result.ts';
+import type { ReconcileEntry } from '../contracts/index.ts';
 import { paint, safetyStyle } from './ansi.ts';
 import { droppedNote, fitGrid } from './grid.ts';
 import type { Cell, Column, GridRow } from './grid.ts';

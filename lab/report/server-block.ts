@@ -1,7 +1,7 @@
 // The server block: the Redis INFO deltas per config that explain slowness or disconnects
 // (bytes on the wire, client buffers, memory peak, evictions, buffer-limit disconnections).
 
-import type { ConfigResult, ServerInfoDelta } from '../run/result.ts';
+import type { ConfigResult, ServerInfoDelta } from '../contracts/index.ts';
 import { paint } from './ansi.ts';
 import { configLabeller, groupedRows } from './config-label.ts';
 import { kindsText } from './errors-text.ts';

@@ -1,6 +1,6 @@
 // The result as a plain-text report for stdout. It renders a LabResult and never measures.
 
-import type { LabResult } from '../run/result.ts';
+import type { LabResult } from '../contracts/index.ts';
 import { paint, verdict } from './ansi.ts';
 import { renderCalibration } from './calibration-block.ts';
 import { failedVerification, renderConfigs, renderErrorKinds, renderFailures } from './configs-block.ts';

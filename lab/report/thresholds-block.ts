@@ -1,7 +1,7 @@
 // The thresholds block: each `expect:` line with its verdict and the figure of every config
 // (or reconcile row) it checked, each figure with its unit.
 
-import type { ThresholdResult } from '../run/result.ts';
+import type { ThresholdResult } from '../contracts/index.ts';
 import { paint, verdict } from './ansi.ts';
 import { formatBytes, formatCount, formatMs, formatOps, formatRatio } from './format.ts';
 

@@ -13,9 +13,9 @@ import {
   type MemoryRun,
 } from '../metrics/index.ts';
 import { describeKeys } from '../workload/index.ts';
-import { usesValues, waitsFor, type ConfigCell } from '../scenario/types.ts';
+import { takesValue, waitsFor, type ConfigCell } from '../contracts/index.ts';
 import type { WorkloadRun } from '../workload/index.ts';
-import type { ConfigResult, RunRecord, ServerInfoDelta } from './result.ts';
+import type { ConfigResult, RunRecord, ServerInfoDelta } from '../contracts/index.ts';
 
 export interface ConfigRuns {
   cell: ConfigCell;
@@ -82,7 +82,7 @@ export const toConfigResult = (config: ConfigRuns): ConfigResult => {
     batchLabel,
     connections: cell.connections,
     commands: cell.commands,
-    valueBytes: usesValues(cell.workload.command) ? { min: cell.valueBytes.minBytes, max: cell.valueBytes.maxBytes } : null,
+    valueBytes: takesValue(cell.workload) ? { min: cell.valueBytes.minBytes, max: cell.valueBytes.maxBytes } : null,
     keys: describeKeys(cell.workload.keys),
     waits: waitsFor(cell.mode, cell.commands, cell.connections),
     runs: config.runs,

@@ -7,9 +7,9 @@ import { callerRetriesFor, closeClient, connectClient, policyClientOptions } fro
 import { startFault, type FaultHandle, type ToxiproxyApi } from '../network/index.ts';
 import { checkApplied, checkCounter, checkPrefix, emptyCounts, Ledger, verdictFor } from '../reconcile/index.ts';
 import type { Endpoint } from '../runtime/types.ts';
-import type { Fault, Mode, ReconcileOptions, RetryPolicy } from '../scenario/types.ts';
+import type { Fault, Mode, ReconcileOptions, RetryPolicy } from '../contracts/index.ts';
 import { cutAfterBytes, driveWithLedger, tagKeys, type OperationPlan, type OpWrapping } from '../workload/index.ts';
-import type { ReconcileCounts, ReconcileEntry } from './result.ts';
+import type { ReconcileCounts, ReconcileEntry } from '../contracts/index.ts';
 
 export interface FaultRunInput {
   api: ToxiproxyApi;

@@ -10,8 +10,8 @@ import { buildPlan } from '../workload/index.ts';
 import { runFault, type FaultRunFindings } from './fault-run.ts';
 import { checkAborted } from './measure-link.ts';
 import { calibrateShape, linkShapeKey } from './link-shape.ts';
-import type { ProgressListener } from './progress.ts';
-import type { Calibration, ReconcileEntry } from './result.ts';
+import type { ProgressListener } from '../contracts/index.ts';
+import type { Calibration, ReconcileEntry } from '../contracts/index.ts';
 
 export interface FaultContext {
   scenario: Scenario;

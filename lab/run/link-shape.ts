@@ -3,9 +3,9 @@
 
 import type { Redis } from 'ioredis';
 import { calibrateLink, type ToxiproxyApi } from '../network/index.ts';
-import type { Bandwidth } from '../scenario/types.ts';
-import type { ProgressListener } from './progress.ts';
-import type { Calibration } from './result.ts';
+import type { Bandwidth } from '../contracts/index.ts';
+import type { ProgressListener } from '../contracts/index.ts';
+import type { Calibration } from '../contracts/index.ts';
 
 export interface LinkShape {
   rttMs: number;

@@ -5,11 +5,11 @@
 import type { Redis } from 'ioredis';
 import { interruptedError } from '../errors/index.ts';
 import type { ToxiproxyApi } from '../network/index.ts';
-import type { Scenario } from '../scenario/types.ts';
+import type { Scenario } from '../contracts/index.ts';
 import { buildPlan, runWorkload, type OperationPlan } from '../workload/index.ts';
 import { recordRun, runRecord, type ConfigRuns } from './config-runs.ts';
-import type { ProgressListener } from './progress.ts';
-import type { Calibration } from './result.ts';
+import type { ProgressListener } from '../contracts/index.ts';
+import type { Calibration } from '../contracts/index.ts';
 import type { RunClients } from './run-clients.ts';
 import { calibrateShape } from './link-shape.ts';
 

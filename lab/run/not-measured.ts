@@ -1,6 +1,6 @@
 // Stated in every result, so that no figure is read for more than it is.
 
-import type { Scenario } from '../scenario/types.ts';
+import type { Scenario } from '../contracts/index.ts';
 
 const ALWAYS = [
   'Per-command latency is closed-loop: each command or batch is sent when the previous reply arrived, so it is not latency under an arrival rate (no open-loop schedule, no coordinated-omission correction).',

@@ -6,7 +6,7 @@
 import type { Redis } from 'ioredis';
 import { closeClient, connectClient, noRetryOptions } from '../client/index.ts';
 import type { Endpoint } from '../runtime/types.ts';
-import type { ConfigCell } from '../scenario/types.ts';
+import type { ConfigCell } from '../contracts/index.ts';
 
 export class RunClients {
   private readonly open = new Set<Redis>();

@@ -8,15 +8,15 @@ import { calibrationWithinTolerance, applyLink, ToxiproxyApi } from '../network/
 import { destroyHistograms, evaluateThresholds, fillModel, spreadWarnings } from '../metrics/index.ts';
 import { startRuntime, type RuntimeChoice, type StartedRuntime } from '../runtime/index.ts';
 import { expandMatrix } from '../scenario/index.ts';
-import type { Scenario } from '../scenario/types.ts';
+import type { Scenario } from '../contracts/index.ts';
 import { newConfigRuns, toConfigResult, type ConfigRuns } from './config-runs.ts';
 import { measureLink } from './measure-link.ts';
 import { runFaultCells } from './fault-runs.ts';
 import { RunClients } from './run-clients.ts';
 import { linkShapeKey } from './link-shape.ts';
 import { notMeasured } from './not-measured.ts';
-import type { ProgressListener } from './progress.ts';
-import type { Calibration, LabResult, ReconcileEntry } from './result.ts';
+import type { ProgressListener } from '../contracts/index.ts';
+import type { Calibration, LabResult, ReconcileEntry } from '../contracts/index.ts';
 import { readVersions } from './versions.ts';
 
 export interface RunScenarioOptions {

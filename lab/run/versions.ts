@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Redis } from 'ioredis';
 import type { ToxiproxyApi } from '../network/index.ts';
-import type { Versions } from './result.ts';
+import type { Versions } from '../contracts/index.ts';
 
 // ioredis's installed version, from its package.json (the package exports no version).
 const ioredisVersion = async (): Promise<string> => {

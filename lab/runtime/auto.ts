@@ -2,7 +2,7 @@
 // else an error that says what to install.
 
 import { LabError, errorMessage } from '../errors/index.ts';
-import type { RuntimeKind } from '../run/result.ts';
+import type { RuntimeKind } from '../contracts/index.ts';
 import { loadTestcontainers, startContainersRuntime } from './containers.ts';
 import { localBinaries, startLocalRuntime } from './local.ts';
 import type { RuntimeChoice, StartOptions, StartedRuntime } from './types.ts';

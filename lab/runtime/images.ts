@@ -6,7 +6,7 @@
 
 import { readFile } from 'node:fs/promises';
 import { LabError } from '../errors/index.ts';
-import type { ImageInfo } from '../run/result.ts';
+import type { ImageInfo } from '../contracts/index.ts';
 
 export const OFFLINE_IMAGES = {
   redis: 'redis-fault-lab/redis:offline',

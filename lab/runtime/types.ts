@@ -1,7 +1,7 @@
 // What every runtime hands the rest of the lab: where Redis is (straight and through the
 // proxy), how to reach Toxiproxy's API, what ran, and how to stop it all.
 
-import type { ImageInfo, RuntimeKind } from '../run/result.ts';
+import type { ImageInfo, RuntimeKind } from '../contracts/index.ts';
 
 export interface Endpoint {
   host: string;

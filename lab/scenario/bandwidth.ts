@@ -2,7 +2,7 @@
 // Toxiproxy's bandwidth toxic takes a whole number of KB/s (KB = 1000 bytes), so every rate
 // must convert to whole KB/s exactly; 1KiB/s (1.024KB/s) cannot be honoured and is an error.
 
-import type { Bandwidth } from './types.ts';
+import type { Bandwidth } from '../contracts/index.ts';
 import { KEYS, LIMITS } from './defaults.ts';
 import { checkKeys, isRecord, optionalKey } from './fields.ts';
 import { numberText, scaleQuantity, splitQuantity } from './quantity.ts';

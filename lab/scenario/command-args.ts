@@ -2,7 +2,7 @@
 // placeholders {i}, {key} and {value}. `reply:` says what each reply must be, since the lab
 // checks every reply and cannot guess what a script or a custom command answers.
 
-import type { CommandName, ReplyCheck } from './types.ts';
+import type { CommandName, ReplyCheck } from '../contracts/index.ts';
 import { KEYS } from './defaults.ts';
 import { checkKeys, isRecord, requireKey } from './fields.ts';
 import { checkPlaceholders, PLACEHOLDERS } from './placeholders.ts';

@@ -1,10 +1,10 @@
 // Which workload keys apply to which command: `by` only means something to INCRBY, `script`
 // to EVAL and EVALSHA. A key that does not apply is an error rather than silently ignored.
 
-import { usesValues, type CommandName } from './types.ts';
+import { ARGS_COMMANDS, type CommandName } from '../contracts/index.ts';
 
 export const SCRIPT_COMMANDS: readonly CommandName[] = ['EVAL', 'EVALSHA'];
-export const ARGS_COMMANDS: readonly CommandName[] = ['EVAL', 'EVALSHA', 'CUSTOM'];
+export { ARGS_COMMANDS };
 
 /** Workload keys that only some commands take, with those commands. */
 export const COMMAND_OPTIONS: Readonly<Record<string, readonly CommandName[]>> = {
@@ -20,6 +20,4 @@ export const COMMAND_OPTIONS: Readonly<Record<string, readonly CommandName[]>> =
 export const listCommands = (commands: readonly string[]): string =>
   commands.length <= 1 ? (commands[0] ?? '') : `${commands.slice(0, -1).join(', ')} and ${commands[commands.length - 1] ?? ''}`;
 
-/** Why a value size applies (or not) to a command with these args. */
-export const takesValue = (command: CommandName, args: readonly string[]): boolean =>
-  usesValues(command) || (ARGS_COMMANDS.includes(command) && args.some((arg) => arg.includes('{value}')));
+

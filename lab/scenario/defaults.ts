@@ -1,7 +1,7 @@
 // Every default and every limit of the scenario language, in one place, so the parser, the
 // docs and the error hints cannot disagree.
 
-import { RETRY_POLICIES, type Bandwidth, type KeyDistribution, type ReconcileOptions, type ReplyCheck } from './types.ts';
+import { RETRY_POLICIES, type Bandwidth, type KeyDistribution, type ReconcileOptions, type ReplyCheck } from '../contracts/index.ts';
 
 /** Values a scenario gets for the keys it leaves out. */
 export const DEFAULTS = {

@@ -2,7 +2,7 @@
 // times and reconciled. Fault scenarios have one workload, one commands value, one value size
 // and one connection (fault-rules.ts), so those are not axes here.
 
-import { batchSize, modeLabel, type Bandwidth, type Fault, type Mode, type RetryPolicy, type Scenario, type ValueSize, type Workload } from './types.ts';
+import { batchSize, modeLabel, type Bandwidth, type Fault, type Mode, type RetryPolicy, type Scenario, type ValueSize, type Workload } from '../contracts/index.ts';
 import { formatBandwidth, formatMs } from './format.ts';
 
 /** Modes a fault can run under (fault-rules.ts rejects auto: callers' fates mix). */

@@ -2,7 +2,7 @@
 // value size × connections × mode, with readable, unique, stable ids. Link shapes are the outer
 // loops so configs that share a link are adjacent (the runner applies each link once).
 
-import { batchSize, modeLabel, type Bandwidth, type ConfigCell, type Scenario } from './types.ts';
+import { batchSize, modeLabel, type Bandwidth, type ConfigCell, type Scenario } from '../contracts/index.ts';
 import { formatBandwidth, formatMs, formatValueSize, isUnlimited } from './format.ts';
 
 interface Link {

@@ -1,6 +1,6 @@
 // The `expect:` list: threshold strings, each reported with its own index and text.
 
-import type { AnyThreshold } from './types.ts';
+import type { AnyThreshold } from '../contracts/index.ts';
 import { isRecord } from './fields.ts';
 import { parseThreshold, type ThresholdContext } from './threshold.ts';
 import { describeValue, type FieldPath, type Problem } from './problems.ts';

@@ -3,7 +3,7 @@
 // connection kept), `down` (the proxy disabled; not the cut direction of the same name) and
 // `bandwidth` (a cap while the fault lasts).
 
-import type { FaultAction } from './types.ts';
+import type { FaultAction } from '../contracts/index.ts';
 import { KEYS, LIMITS } from './defaults.ts';
 import { checkKeys, isRecord, optionalKey } from './fields.ts';
 import { isUnlimited, readBandwidth } from './bandwidth.ts';

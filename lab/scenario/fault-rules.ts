@@ -2,7 +2,7 @@
 // effect the checker can count, one run size, one connection, proxied links only, and modes
 // whose batches belong to one caller. Also: policies and reconcile mean nothing without faults.
 
-import { batchSize, modeLabel, type Fault, type Mode, type NetworkAxes, type ReconcileOptions, type Workload } from './types.ts';
+import { batchSize, modeLabel, type Fault, type Mode, type NetworkAxes, type ReconcileOptions, type Workload } from '../contracts/index.ts';
 import { hasKey } from './fields.ts';
 import { workloadPath } from './workloads.ts';
 import { formatMs } from './units.ts';

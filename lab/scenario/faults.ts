@@ -2,7 +2,7 @@
 // action and an optional duration (`for:`). A scenario with faults is a fault scenario: each
 // fault is run under each mode and retry policy, and the outcome reconciled.
 
-import type { Fault, FaultTrigger } from './types.ts';
+import type { Fault, FaultTrigger } from '../contracts/index.ts';
 import { KEYS, LIMITS } from './defaults.ts';
 import { checkKeys, hasKey, isRecord, optionalKey, readRecord, readText, requireKey } from './fields.ts';
 import { readMs, type MsRules } from './duration-field.ts';

@@ -1,8 +1,8 @@
 // How resolved values are written back as scenario text, for ids, reports and messages: the
 // inverse of parsing, in the largest unit that is exact (`1KiB`, `1MB/s`, `10ms`).
 
-import type { KeyDistribution, Workload } from './types.ts';
-import { takesValue } from './command-options.ts';
+import type { KeyDistribution, Workload } from '../contracts/index.ts';
+import { takesValue } from '../contracts/index.ts';
 
 export { formatMs } from './units.ts';
 export { formatSize } from './sizes.ts';
@@ -24,4 +24,4 @@ export const formatKeys = (keys: KeyDistribution): string => {
 };
 
 /** Whether the workload writes or reads values, so its value size means something. */
-export const workloadUsesValues = (workload: Workload): boolean => takesValue(workload.command, workload.args);
+export const workloadUsesValues = (workload: Workload): boolean => takesValue(workload);

@@ -1,7 +1,7 @@
 // Public surface of lab/scenario: load, parse and expand scenario files, and write resolved
 // values back as scenario text.
 
-export * from './types.ts';
+export * from '../contracts/index.ts';
 export { loadScenarioFile } from './load.ts';
 export { parseScenario } from './parse.ts';
 export { expandMatrix, configCellId } from './expand.ts';

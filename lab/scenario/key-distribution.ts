@@ -2,7 +2,7 @@
 // (operation i on key i), `{sequential: N}` (i mod N), `{uniform: N}` and `{zipfian: N,
 // theta: θ}` (seeded from the scenario's seed).
 
-import type { KeyDistribution } from './types.ts';
+import type { KeyDistribution } from '../contracts/index.ts';
 import { DEFAULTS, KEYS, LIMITS } from './defaults.ts';
 import { checkKeys, isRecord, optionalKey, readInt } from './fields.ts';
 import { closest } from './suggest.ts';

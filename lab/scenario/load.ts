@@ -2,7 +2,7 @@
 
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { Scenario } from './types.ts';
+import type { Scenario } from '../contracts/index.ts';
 import { parseScenario } from './parse.ts';
 import { LabError, errorMessage } from '../errors/index.ts';
 

@@ -1,7 +1,7 @@
 // The `modes:` list: `sync`, `pipeline:B`, `multi:B` (B a whole number or `all`) and `auto:C`,
 // each also written as a mapping (`{pipeline: 8}`), each listed at most once.
 
-import { modeLabel, type Batch, type Mode } from './types.ts';
+import { modeLabel, type Batch, type Mode } from '../contracts/index.ts';
 import { KEYS, LIMITS } from './defaults.ts';
 import { checkKeys, isRecord, readInt } from './fields.ts';
 import { closest } from './suggest.ts';

@@ -2,7 +2,7 @@
 // and `direct` (also measure every config straight to Redis). rtt and jitter are whole
 // milliseconds because Toxiproxy's latency toxic takes whole milliseconds per direction.
 
-import type { NetworkAxes } from './types.ts';
+import type { NetworkAxes } from '../contracts/index.ts';
 import { DEFAULTS, KEYS, LIMITS } from './defaults.ts';
 import { checkKeys, optionalKey, readBoolean, readRecord } from './fields.ts';
 import { readAxis } from './axis.ts';

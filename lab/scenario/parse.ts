@@ -2,7 +2,7 @@
 // with every problem located in the file. Pure and synchronous; parsing starts nothing.
 
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
-import type { Scenario } from './types.ts';
+import type { Scenario } from '../contracts/index.ts';
 import { KEYS } from './defaults.ts';
 import { validateScenario } from './validate.ts';
 import { positionOf } from './yaml-positions.ts';

@@ -2,7 +2,7 @@
 // is judged). Both belong to fault scenarios only; the check that faults exist is in
 // fault-rules.ts, so these read the sections on their own.
 
-import { RETRY_POLICIES, type ReconcileOptions, type RetryPolicy } from './types.ts';
+import { RETRY_POLICIES, type ReconcileOptions, type RetryPolicy } from '../contracts/index.ts';
 import { DEFAULTS, KEYS, LIMITS } from './defaults.ts';
 import { checkKeys, optionalKey, readInt, readRecord } from './fields.ts';
 import { readAxis } from './axis.ts';

@@ -1,7 +1,7 @@
 // Rules across sections of a performance scenario: a batch or a connection count that the
 // commands per run cannot fill would measure something other than its name says.
 
-import { modeLabel, type Mode, type Workload } from './types.ts';
+import { modeLabel, type Mode, type Workload } from '../contracts/index.ts';
 import type { Problem } from './problems.ts';
 
 export interface AxisRuleInput {

@@ -1,8 +1,8 @@
 // What a threshold is checked against (the scenario's own axes, so a threshold can never
 // silently match nothing), and the shape of what threshold parsing returns.
 
-import { modeLabel, type Fault, type Mode, type NetworkAxes, type RetryPolicy, type Workload } from './types.ts';
-import { takesValue } from './command-options.ts';
+import { modeLabel, type Fault, type Mode, type NetworkAxes, type RetryPolicy, type Workload } from '../contracts/index.ts';
+import { takesValue } from '../contracts/index.ts';
 
 /** The scenario's sections; undefined when that section was itself invalid (then nothing is checked against it). */
 export interface ThresholdContext {
@@ -47,5 +47,5 @@ export const selectedWorkloads = (ctx: ThresholdContext, label: string | undefin
 
 /** Fixed value sizes (min = max) of workloads that write or read values. */
 export const fixedValueSizes = (workloads: Workload[]): number[] => [
-  ...new Set(workloads.filter((w) => takesValue(w.command, w.args)).flatMap((w) => w.valueBytes.filter((v) => v.minBytes === v.maxBytes).map((v) => v.minBytes))),
+  ...new Set(workloads.filter((w) => takesValue(w)).flatMap((w) => w.valueBytes.filter((v) => v.minBytes === v.maxBytes).map((v) => v.minBytes))),
 ];

@@ -1,7 +1,7 @@
 // The figures a threshold can bound, how each is written and which unit its value takes, and
 // reading the bound itself (durations and sizes need units; counts and ratios are plain).
 
-import type { ReconcileMetric, ThresholdMetric, ThresholdOp } from './types.ts';
+import type { ReconcileMetric, ThresholdMetric, ThresholdOp } from '../contracts/index.ts';
 import { durationIn, parseDuration } from './units.ts';
 import { parseSize } from './sizes.ts';
 import type { Parsed } from './threshold-context.ts';

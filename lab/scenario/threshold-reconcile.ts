@@ -2,7 +2,7 @@
 // `policy <name> [at fault=<name>]: <lost|duplicated|…> <op> <count>`. Valid only in a fault
 // scenario, and only for a policy and a fault the scenario runs.
 
-import { RETRY_POLICIES, type ReconcileMetric, type ReconcileThreshold, type RetryPolicy, type ThresholdOp } from './types.ts';
+import { RETRY_POLICIES, type ReconcileMetric, type ReconcileThreshold, type RetryPolicy, type ThresholdOp } from '../contracts/index.ts';
 import { closest } from './suggest.ts';
 import { POLICIES_HINT } from './reconcile-options.ts';
 import { OP_FIXES, OP_PATTERN, OPS, RECONCILE_METRICS, RECONCILE_METRICS_HINT } from './threshold-metrics.ts';

@@ -1,7 +1,7 @@
 // The scope of a config threshold, before its ":": `[<workload-label>] [<mode>] [at <selectors>]`.
 // Every name is checked against the scenario, so a typo fails here rather than matching nothing.
 
-import { modeLabel, type ConfigSelector, type Mode } from './types.ts';
+import { modeLabel, type ConfigSelector, type Mode } from '../contracts/index.ts';
 import { closest } from './suggest.ts';
 import { readSelectors } from './threshold-selectors.ts';
 import { labelsOf, modeLabelsOf, spanOf, tokensOf, type Parsed, type ThresholdContext, type ThresholdProblem, type Token } from './threshold-context.ts';

@@ -2,7 +2,7 @@
 // `conns=50`, `n=1000`, `value=1KB` and the bare word `direct`, each checked against what the
 // scenario actually runs.
 
-import type { ConfigSelector } from './types.ts';
+import type { ConfigSelector } from '../contracts/index.ts';
 import { durationIn, formatMs, parseDuration } from './units.ts';
 import { formatSize, parseSize } from './sizes.ts';
 import { formatRate, parseRate } from './bandwidth.ts';

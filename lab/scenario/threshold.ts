@@ -2,7 +2,7 @@
 // <op> <value>`; reconcile thresholds start with `policy`. Each is checked against the
 // scenario's own axes so a threshold can never silently match nothing.
 
-import type { AnyThreshold, Threshold } from './types.ts';
+import type { AnyThreshold, Threshold } from '../contracts/index.ts';
 import { METRICS, METRICS_HINT, OP_FIXES, OP_PATTERN, OPS, OPS_HINT, RECONCILE_METRICS, readBound } from './threshold-metrics.ts';
 import { readScope } from './threshold-scope.ts';
 import { parseReconcileThreshold } from './threshold-reconcile.ts';

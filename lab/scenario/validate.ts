@@ -2,7 +2,7 @@
 // what is wrong with it. Sections are read independently, then checked against each other,
 // so one pass finds every problem.
 
-import type { Scenario } from './types.ts';
+import type { Scenario } from '../contracts/index.ts';
 import { DEFAULTS, KEYS, LIMITS } from './defaults.ts';
 import { checkKeys, optionalKey, readInt, readRecord, readText, requireKey } from './fields.ts';
 import { readAxis } from './axis.ts';

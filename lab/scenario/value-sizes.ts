@@ -2,7 +2,7 @@
 // drawn uniformly per operation (`16B..1KB`), or a list of those (a matrix axis). Redis takes
 // values of at most 512MiB, so anything larger is an error.
 
-import type { ValueSize } from './types.ts';
+import type { ValueSize } from '../contracts/index.ts';
 import { MAX_VALUE_BYTES } from './defaults.ts';
 import { readAxis } from './axis.ts';
 import { formatSize, parseSize, SIZE_UNITS_HINT } from './sizes.ts';

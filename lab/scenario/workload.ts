@@ -1,14 +1,15 @@
 // One workload mapping: which command, on which keys, how many per run, with which values and
 // command options. Keys that do not apply to the command are errors, not silently ignored.
 
-import { WORKLOAD_COMMANDS, type CommandName, type KeyDistribution, type Workload } from './types.ts';
+import { WORKLOAD_COMMANDS, type CommandName, type KeyDistribution, type Workload } from '../contracts/index.ts';
 import { DEFAULTS, KEYS, LIMITS } from './defaults.ts';
 import { checkKeys, hasKey, optionalKey, readInt, readRecord, readText, requireKey } from './fields.ts';
 import { readAxis } from './axis.ts';
 import { readKeyDistribution } from './key-distribution.ts';
 import { readValueSizes } from './value-sizes.ts';
 import { readArgs, readReply, ARGS_HINT } from './command-args.ts';
-import { COMMAND_OPTIONS, listCommands, takesValue } from './command-options.ts';
+import { COMMAND_OPTIONS, listCommands } from './command-options.ts';
+import { takesValue } from '../contracts/index.ts';
 import { checkPlaceholders } from './placeholders.ts';
 import { describeValue, type FieldPath, type Problem } from './problems.ts';
 
@@ -95,7 +96,7 @@ const checkOptions = (record: Record<string, unknown>, command: CommandName, pat
 const readValues = (record: Record<string, unknown>, command: CommandName | undefined, args: string[], path: FieldPath, problems: Problem[]) => {
   const value = optionalKey(record, 'value');
   if (value === undefined) return [{ minBytes: DEFAULTS.valueBytes, maxBytes: DEFAULTS.valueBytes }];
-  if (command !== undefined && !takesValue(command, args)) {
+  if (command !== undefined && !takesValue({ command, args })) {
     const scripted = command === 'EVAL' || command === 'EVALSHA' || command === 'CUSTOM';
     problems.push({
       path: [...path, 'value'],

@@ -1,7 +1,7 @@
 // `workload:` as one mapping, or a list of mappings (a matrix axis). Configs and thresholds
 // name a workload by its label, so labels must be distinct.
 
-import type { Workload } from './types.ts';
+import type { Workload } from '../contracts/index.ts';
 import { isRecord } from './fields.ts';
 import { readWorkload } from './workload.ts';
 import { describeValue, formatPath, type FieldPath, type Problem } from './problems.ts';

@@ -6,7 +6,7 @@
 
 import { createHash } from 'node:crypto';
 import { LabError } from '../errors/index.ts';
-import type { CommandName, ValueSize, Workload } from '../scenario/types.ts';
+import type { CommandName, ValueSize, Workload } from '../contracts/index.ts';
 import { cachedKeyNames } from './key-names.ts';
 import { keySetOf, type KeySet } from './key-set.ts';
 import { keyCountOf, keyIndexes as drawKeyIndexes } from './keys.ts';

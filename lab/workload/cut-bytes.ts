@@ -8,8 +8,8 @@
 // MULTI, the queued commands and EXEC, and gets +OK, one +QUEUED per command and EXEC's array:
 // each of those is one unit (EXEC's whole array is one reply).
 
-import type { FaultAction, Mode } from '../scenario/types.ts';
-import { batchSize } from '../scenario/types.ts';
+import type { FaultAction, Mode } from '../contracts/index.ts';
+import { batchSize } from '../contracts/index.ts';
 import type { OperationPlan } from './commands.ts';
 import { commandBytes, integerReplyBytes, okReplyBytes } from './resp-size.ts';
 import { wrapOp, type OpWrapping } from './tagged-ops.ts';

@@ -3,7 +3,7 @@
 // resetting state, prefilling, reading INFO and checking the final state happen outside it.
 
 import type { Redis } from 'ioredis';
-import { batchSize, type Mode } from '../scenario/types.ts';
+import { batchSize, type Mode } from '../contracts/index.ts';
 import type { OperationPlan } from './commands.ts';
 import { Recorder, type DriveOutcome } from './outcome.ts';
 import { nowUs, splitOps, type OpRange } from './op-range.ts';

@@ -8,7 +8,7 @@
 import type { Redis } from 'ioredis';
 import type { Ledger } from '../reconcile/index.ts';
 import { errorKind } from '../metrics/index.ts';
-import { batchSize, type Mode } from '../scenario/types.ts';
+import { batchSize, type Mode } from '../contracts/index.ts';
 import type { OperationPlan } from './commands.ts';
 import { isReplyError } from './op-range.ts';
 import { wrapOp, type OpWrapping } from './tagged-ops.ts';

@@ -2,7 +2,7 @@
 // that no random draws happen inside the timed span; and key names from a pattern.
 
 import { LabError } from '../errors/index.ts';
-import type { KeyDistribution } from '../scenario/types.ts';
+import type { KeyDistribution } from '../contracts/index.ts';
 import { collectDistinct } from './key-set.ts';
 import { createRng } from './rng.ts';
 import { zipfianSampler } from './zipfian.ts';

@@ -1,7 +1,7 @@
 // Which keys a planned run touches (so the runner can delete them first) and which it reads
 // (so they can be prefilled with known values that every read reply is checked against).
 
-import type { CommandName } from '../scenario/types.ts';
+import type { CommandName } from '../contracts/index.ts';
 import { collectDistinct, keySetFromDistinct, type KeySet } from './key-set.ts';
 import { makeValue } from './values.ts';
 

@@ -4,7 +4,7 @@
 // These checks hold however the operations were spread over connections; the run-level
 // checks (counter-replies.ts, hash-replies.ts, final-state.ts) add what only a whole run fixes.
 
-import type { ReplyCheck } from '../scenario/types.ts';
+import type { ReplyCheck } from '../contracts/index.ts';
 import type { OperationPlan } from './commands.ts';
 import { describeReply, errorWord, quoteText, replyText } from './describe-reply.ts';
 import { compileTemplate, type Template } from './placeholders.ts';

@@ -3,7 +3,7 @@
 // be traced to the write that produced it.
 
 import { LabError } from '../errors/index.ts';
-import type { ValueSize } from '../scenario/types.ts';
+import type { ValueSize } from '../contracts/index.ts';
 import { createRng, hash32 } from './rng.ts';
 
 const checkSize = (size: ValueSize): void => {

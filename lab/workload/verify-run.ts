@@ -4,7 +4,7 @@
 // never reported as fast.
 
 import type { Redis } from 'ioredis';
-import type { Mode } from '../scenario/types.ts';
+import type { Mode } from '../contracts/index.ts';
 import type { OperationPlan } from './commands.ts';
 import type { DriveOutcome } from './outcome.ts';
 import { checkCounterReplies, checkFinalValue, checkHashFieldReplies, expectedFinalState } from './reply-check.ts';

@@ -4,8 +4,8 @@
 
 import type { Redis } from 'ioredis';
 import { collectGarbage, infoDelta, parseInfo, startMemorySampler, watchGcPauses, type MemoryRun } from '../metrics/index.ts';
-import type { ServerInfoDelta } from '../run/result.ts';
-import type { Mode } from '../scenario/types.ts';
+import type { ServerInfoDelta } from '../contracts/index.ts';
+import type { Mode } from '../contracts/index.ts';
 import type { OperationPlan } from './commands.ts';
 import { drive } from './drive.ts';
 import type { DriveOutcome } from './outcome.ts';

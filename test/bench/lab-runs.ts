@@ -8,7 +8,7 @@ import { buildPlan, type OperationPlan } from '../../lab/workload/commands.ts';
 import { drive } from '../../lab/workload/drive.ts';
 import type { DriveOutcome } from '../../lab/workload/outcome.ts';
 import { runWorkload } from '../../lab/workload/workload-run.ts';
-import type { Mode, Workload } from '../../lab/scenario/types.ts';
+import type { Mode, Workload } from '../../lab/contracts/index.ts';
 
 export const BENCH_SEED = 1;
 

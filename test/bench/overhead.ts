@@ -16,7 +16,7 @@ import { closeClient, connectClient } from '../../lab/client/connect.ts';
 import { errorMessage, isLabError } from '../../lab/errors/index.ts';
 import { median } from '../../lab/metrics/stats.ts';
 import { startRuntime, type StartedRuntime } from '../../lab/runtime/index.ts';
-import { modeLabel, type Mode } from '../../lab/scenario/types.ts';
+import { modeLabel, type Mode } from '../../lab/contracts/index.ts';
 import { alternate, type Pair } from './ab.ts';
 import { barePipeline, bareSync } from './bare.ts';
 import { incrPlan, labDrive, labRunWorkload, type WholeRun } from './lab-runs.ts';

@@ -1,6 +1,6 @@
 // Hand-built results for the metrics tests.
 
-import type { Calibration, ConfigResult, ReconcileCounts, ReconcileEntry } from '../../../lab/run/result.ts';
+import type { Calibration, ConfigResult, ReconcileCounts, ReconcileEntry } from '../../../lab/contracts/index.ts';
 import { cleanCounts } from '../../../lab/reconcile/index.ts';
 
 export const calibrationAt = (requestedRttMs: number, measuredMs: number, jitterMs = 0): Calibration => ({

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isLabError } from '../../../lab/errors/index.ts';
 import { infoDelta, mergeInfoDeltas, parseInfo } from '../../../lab/metrics/index.ts';
-import type { ServerInfoDelta } from '../../../lab/run/result.ts';
+import type { ServerInfoDelta } from '../../../lab/contracts/index.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 const before = fixture('redis-7.0-info-before.txt');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_SPREAD_WARNINGS, spreadWarnings } from '../../../lab/metrics/index.ts';
-import type { ConfigResult } from '../../../lab/run/result.ts';
+import type { ConfigResult } from '../../../lab/contracts/index.ts';
 import { config } from './fixtures.ts';
 
 const at = (id: string, medianMs: number, minMs: number, maxMs: number, overrides: Partial<ConfigResult> = {}) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateThresholds, selectsConfig } from '../../../lab/metrics/index.ts';
-import type { ConfigSelector, ReconcileThreshold, Threshold } from '../../../lab/scenario/types.ts';
+import type { ConfigSelector, ReconcileThreshold, Threshold } from '../../../lab/contracts/index.ts';
 import { config, reconcileEntry } from './fixtures.ts';
 
 const configs = [

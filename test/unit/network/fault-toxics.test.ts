@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isLabError } from '../../../lab/errors/index.ts';
 import { faultPlan, isLinkToxic } from '../../../lab/network/index.ts';
-import type { FaultAction } from '../../../lab/scenario/types.ts';
+import type { FaultAction } from '../../../lab/contracts/index.ts';
 
 const thrown = (f: () => unknown): unknown => {
   try {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkApplied, cleanCounts, Ledger } from '../../../lab/reconcile/index.ts';
-import type { ReconcileCounts } from '../../../lab/run/result.ts';
+import type { ReconcileCounts } from '../../../lab/contracts/index.ts';
 import { ledgerOf, range, without } from './fixtures.ts';
 
 // Counts of a run where nothing went wrong, overridden per test.

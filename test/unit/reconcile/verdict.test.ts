@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cleanCounts, verdictFor } from '../../../lab/reconcile/index.ts';
-import type { ReconcileCounts } from '../../../lab/run/result.ts';
+import type { ReconcileCounts } from '../../../lab/contracts/index.ts';
 
 const counts = (overrides: Partial<ReconcileCounts> = {}): ReconcileCounts => cleanCounts(100, overrides);
 const inBounds = { final: 100, lower: 100, upper: 100, withinBounds: true };

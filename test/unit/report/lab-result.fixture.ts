@@ -4,7 +4,7 @@
 // UNKNOWN rows (one of which differed between runs). The histograms are real encodings.
 
 import { build, encodeIntoCompressedBase64 } from 'hdr-histogram-js';
-import type { ConfigResult, LabResult, ReconcileCounts, ReconcileEntry, RunRecord, ServerInfoDelta } from '../../../lab/run/result.ts';
+import type { ConfigResult, LabResult, ReconcileCounts, ReconcileEntry, RunRecord, ServerInfoDelta } from '../../../lab/contracts/index.ts';
 
 // A real compressed histogram: most commands at p50, a tail at p99 and one at max.
 const encodedHistogram = (p50: number, p99: number, max: number, count: number): string => {

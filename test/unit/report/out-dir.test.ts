@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { safeFileStem, uniqueFileStems, writeOutDir } from '../../../lab/report/index.ts';
-import type { LabResult } from '../../../lab/run/result.ts';
+import type { LabResult } from '../../../lab/contracts/index.ts';
 import { labResult } from './lab-result.fixture.ts';
 
 interface HgrmRow {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderTable } from '../../../lab/report/index.ts';
-import type { LabResult } from '../../../lab/run/result.ts';
+import type { LabResult } from '../../../lab/contracts/index.ts';
 import { labResult } from './lab-result.fixture.ts';
 
 // Matches any ANSI escape sequence.

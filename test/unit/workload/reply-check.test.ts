@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReplyCheck } from '../../../lab/scenario/types.ts';
+import type { ReplyCheck } from '../../../lab/contracts/index.ts';
 import { buildPlan } from '../../../lab/workload/commands.ts';
 import { checkReply } from '../../../lab/workload/reply-check.ts';
 import { makeValue } from '../../../lab/workload/values.ts';

@@ -1,6 +1,6 @@
 // A complete Workload for plan and reply-check tests; each test overrides what it exercises.
 
-import type { Workload } from '../../../lab/scenario/types.ts';
+import type { Workload } from '../../../lab/contracts/index.ts';
 
 export const workload = (overrides: Partial<Workload> = {}): Workload => ({
   label: overrides.command ?? 'INCR',

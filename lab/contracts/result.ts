@@ -1,7 +1,9 @@
 // The JSON result: the stable contract between a run and everything that renders it.
 // Plain, serialisable data; units are in the field names. See README "Result format".
 
-import type { Bandwidth, ReconcileMetric, RetryPolicy, ThresholdMetric, ThresholdOp } from '../scenario/types.ts';
+import type { Bandwidth } from './link.ts';
+import type { ReconcileMetric, ThresholdMetric, Verdict } from './registry.ts';
+import type { RetryPolicy, ThresholdOp } from './scenario.ts';
 
 export type RuntimeKind = 'containers' | 'local';
 
@@ -164,7 +166,8 @@ export interface ReconcileEntry {
   prefix: { batchesChecked: number; nonPrefix: number; reordered: number } | null;
   /** Did the fault fire (the client saw its connection close or stall)? */
   faultObserved: boolean;
-  verdict: 'SAFE' | 'UNSAFE' | 'UNKNOWN';
+  /** NOT-TESTED: the fault never fired in some run of this cell, so nothing was judged. */
+  verdict: Verdict;
   /** Why the verdict is what it is, in words. */
   reasons: string[];
   /** A few operation ids of each anomaly, for debugging. */

@@ -2,15 +2,13 @@
 // given its defaults. Every duration and size is a whole number in the unit its name carries.
 // Parsing a scenario starts nothing; these are plain data.
 
-/** Commands per batch: a number, or `all` (one batch of the whole run). */
-export type Batch = number | 'all';
+import type { Mode } from './mode.ts';
+import type { Bandwidth } from './link.ts';
+import type { ConfigSelector, ReconcileMetric, ThresholdMetric } from './registry.ts';
 
-/** How the client issues the workload's commands. */
-export type Mode =
-  | { kind: 'sync' } // one command, await its reply, next command
-  | { kind: 'pipeline'; batch: Batch } // B commands per non-transactional pipeline, await all replies
-  | { kind: 'multi'; batch: Batch } // B commands per MULTI/EXEC transaction
-  | { kind: 'auto'; callers: number }; // ioredis enableAutoPipelining, C concurrent awaiting callers
+export type { Batch, Mode } from './mode.ts';
+export type { Bandwidth } from './link.ts';
+export type { ConfigSelector, ReconcileMetric, ThresholdMetric } from './registry.ts';
 
 export const WORKLOAD_COMMANDS = ['INCR', 'INCRBY', 'SET', 'GET', 'HSET', 'MGET', 'EVAL', 'EVALSHA', 'CUSTOM'] as const;
 export type CommandName = (typeof WORKLOAD_COMMANDS)[number];
@@ -60,12 +58,6 @@ export interface Workload {
   reply: ReplyCheck;
 }
 
-/** Per-direction bandwidth cap in KB/s (KB = 1000 bytes, Toxiproxy's unit); null = uncapped. */
-export interface Bandwidth {
-  upKBps: number | null;
-  downKBps: number | null;
-}
-
 /** The link, before matrix expansion: every list is an axis. */
 export interface NetworkAxes {
   /** Round-trip times to add above the direct baseline, whole milliseconds. */
@@ -77,36 +69,7 @@ export interface NetworkAxes {
   direct: boolean;
 }
 
-export type ThresholdMetric =
-  | 'medianMs' // median total run time
-  | 'minMs'
-  | 'maxMs'
-  | 'p50Us' // per-command latency percentiles, microseconds
-  | 'p90Us'
-  | 'p99Us'
-  | 'p999Us'
-  | 'maxUs'
-  | 'opsPerSec'
-  | 'errors' // runs that failed verification
-  | 'modelRatio' // medianMs / modelMs
-  | 'clientPeakRssBytes'
-  | 'clientPeakHeapBytes';
-
 export type ThresholdOp = '<' | '<=' | '>' | '>=' | '==';
-
-/** Which configs a threshold covers; an absent field matches every value of that axis. */
-export interface ConfigSelector {
-  workload?: string;
-  mode?: Mode;
-  link?: 'direct' | 'proxied';
-  rttMs?: number;
-  jitterMs?: number;
-  connections?: number;
-  commands?: number;
-  valueBytes?: number; // matches configs whose value size is exactly this (min = max)
-  /** The same cap (KB/s) in both directions; null: uncapped. */
-  bandwidthKBps?: number | null;
-}
 
 /** `"pipeline:256 at rtt=10ms: median < 60ms"`: a bound on one figure of matching configs. */
 export interface Threshold {
@@ -119,8 +82,6 @@ export interface Threshold {
   /** The bound, in the unit of `metric` (ms, µs, ops/s, bytes, a ratio or a count). */
   value: number;
 }
-
-export type ReconcileMetric = 'lost' | 'duplicated' | 'indeterminate' | 'unexpected' | 'applied' | 'acknowledged';
 
 /** `"policy idempotent: SAFE"` or `"policy none at fault=cut-mid-batch: duplicated == 0"`. */
 export type ReconcileThreshold = {
@@ -218,51 +179,17 @@ export interface ConfigCell {
   connections: number;
 }
 
-/** `sync`, `pipeline:256`, `multi:8`, `auto:16`: how a mode is written in ids, thresholds and tables. */
-export const modeLabel = (mode: Mode): string => {
-  switch (mode.kind) {
-    case 'sync':
-      return 'sync';
-    case 'pipeline':
-    case 'multi':
-      return `${mode.kind}:${mode.batch}`;
-    case 'auto':
-      return `auto:${mode.callers}`;
-  }
-};
-
-/** Commands per batch for N commands: `all` is N, sync is 1, auto is its callers. */
-export const batchSize = (mode: Mode, commands: number): number => {
-  switch (mode.kind) {
-    case 'sync':
-      return 1;
-    case 'pipeline':
-    case 'multi':
-      return mode.batch === 'all' ? commands : Math.min(mode.batch, commands);
-    case 'auto':
-      return mode.callers;
-  }
-};
+/** ARGS commands take a value only where an argument says `{value}`. */
+export const ARGS_COMMANDS: readonly CommandName[] = ['EVAL', 'EVALSHA', 'CUSTOM'];
 
 /**
- * Round trips one connection waits on, sequentially, for its share of the commands: the
- * quantity the RTT cost model multiplies. sync: one per command; pipeline/multi: one per batch
- * (multi also sends MULTI and EXEC in the same write); auto: each caller awaits its own commands,
- * so about ceil(share / callers) (callers share round trips).
+ * Whether a workload writes or reads values, so that its value size is an axis, a selector
+ * and a label: SET/GET/HSET/MGET always, EVAL/EVALSHA/CUSTOM when an argument holds `{value}`.
+ * The one definition: parsing, expansion, labels and thresholds all call this.
  */
-export const waitsFor = (mode: Mode, commands: number, connections = 1): number => {
-  const share = Math.ceil(commands / connections);
-  switch (mode.kind) {
-    case 'sync':
-      return share;
-    case 'pipeline':
-    case 'multi':
-      return Math.ceil(share / batchSize(mode, share));
-    case 'auto':
-      return Math.ceil(share / mode.callers);
-  }
-};
-
-/** Commands the workload writes or reads values for (value size applies). */
-export const usesValues = (command: CommandName): boolean =>
-  command === 'SET' || command === 'GET' || command === 'HSET' || command === 'MGET';
+export const takesValue = (workload: Pick<Workload, 'command' | 'args'>): boolean =>
+  workload.command === 'SET' ||
+  workload.command === 'GET' ||
+  workload.command === 'HSET' ||
+  workload.command === 'MGET' ||
+  (ARGS_COMMANDS.includes(workload.command) && workload.args.some((arg) => arg.includes('{value}')));

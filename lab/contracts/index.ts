@@ -1,0 +1,10 @@
+// The contracts: what a scenario means (input), what a run reports (output, progress events),
+// and the registry of metrics and axes that both sides read. Imports nothing of the lab;
+// every folder may import it.
+
+export * from './mode.ts';
+export * from './link.ts';
+export * from './scenario.ts';
+export * from './result.ts';
+export * from './progress.ts';
+export * from './registry.ts';

@@ -1,0 +1,215 @@
+// The registry of figures and axes, in the manner of k6's metric registry: for each metric its
+// name as thresholds write it, its key in the result, its unit, how it is read from a config or
+// a reconcile row, and what it means; for each axis how it selects a config and labels it.
+// Threshold parsing, threshold evaluation, the table, the JSON and the vitest matchers all read
+// these lists: adding a metric or an axis is one entry here.
+
+import type { Bandwidth } from './link.ts';
+import { modeLabel, modeOfFlat, sameMode, type Mode } from './mode.ts';
+import type { ConfigResult, ReconcileEntry } from './result.ts';
+
+/** `ms`, `us`: durations in that unit; `bytes`: a size; `rate`, `ratio`: plain numbers; `count`: a whole number. */
+export type MetricUnit = 'ms' | 'us' | 'rate' | 'count' | 'ratio' | 'bytes';
+
+export interface ConfigMetric {
+  /** As thresholds write it: `median`, `p(99)`, `ops/s`. */
+  name: string;
+  /** Its key in a ThresholdResult (`medianMs`, `p99Us`): the unit is in the name. */
+  key: string;
+  unit: MetricUnit;
+  /** What the figure is, in a few words, for hints, legends and matcher messages. */
+  about: string;
+  /** The figure, in `unit`; null when it was not measured (no verified run, not sampled). */
+  read: (config: ConfigResult) => number | null;
+}
+
+const latency = (name: string, key: string, pick: 'p50' | 'p90' | 'p99' | 'p999' | 'max', about: string): ConfigMetric => ({
+  name,
+  key,
+  unit: 'us',
+  about,
+  read: (c) => c.latencyUs?.[pick] ?? null,
+});
+
+export const CONFIG_METRICS = [
+  { name: 'median', key: 'medianMs', unit: 'ms', about: 'median total run time', read: (c) => c.medianMs },
+  { name: 'min', key: 'minMs', unit: 'ms', about: 'fastest verified run', read: (c) => c.minMs },
+  { name: 'max', key: 'maxMs', unit: 'ms', about: 'slowest verified run', read: (c) => c.maxMs },
+  latency('p(50)', 'p50Us', 'p50', 'per-command latency, 50th percentile'),
+  latency('p(90)', 'p90Us', 'p90', 'per-command latency, 90th percentile'),
+  latency('p(99)', 'p99Us', 'p99', 'per-command latency, 99th percentile'),
+  latency('p(99.9)', 'p999Us', 'p999', 'per-command latency, 99.9th percentile'),
+  latency('max-latency', 'maxUs', 'max', 'slowest command'),
+  { name: 'ops/s', key: 'opsPerSec', unit: 'rate', about: 'commands per second at the median', read: (c) => c.opsPerSec },
+  { name: 'errors', key: 'errors', unit: 'count', about: 'runs that failed verification', read: (c) => c.errors },
+  { name: 'ratio', key: 'modelRatio', unit: 'ratio', about: 'median / RTT model', read: (c) => c.modelRatio },
+  { name: 'rss', key: 'clientPeakRssBytes', unit: 'bytes', about: 'client peak RSS', read: (c) => c.clientPeakRssBytes },
+  { name: 'heap', key: 'clientPeakHeapBytes', unit: 'bytes', about: 'client peak V8 heap', read: (c) => c.clientPeakHeapBytes },
+] as const satisfies readonly ConfigMetric[];
+
+/** A config metric's key (`medianMs`, `p99Us`, ...). */
+export type ThresholdMetric = (typeof CONFIG_METRICS)[number]['key'];
+
+export const configMetricByName = (name: string): ConfigMetric | undefined => CONFIG_METRICS.find((m) => m.name === name);
+export const configMetricByKey = (key: string): ConfigMetric | undefined => CONFIG_METRICS.find((m) => m.key === key);
+
+export interface ReconcileMetricSpec {
+  /** As thresholds write it and as ThresholdResult keys it: `duplicated`. */
+  name: string;
+  unit: 'count';
+  about: string;
+  read: (entry: ReconcileEntry) => number;
+}
+
+export const RECONCILE_METRICS = [
+  { name: 'lost', unit: 'count', about: 'acknowledged but not applied', read: (e) => e.counts.lost },
+  { name: 'duplicated', unit: 'count', about: 'applied more than once', read: (e) => e.counts.duplicated },
+  { name: 'indeterminate', unit: 'count', about: 'sent, no reply before the connection died', read: (e) => e.counts.indeterminate },
+  { name: 'unexpected', unit: 'count', about: 'applied but never issued', read: (e) => e.counts.unexpected },
+  { name: 'applied', unit: 'count', about: 'applied by the server at least once', read: (e) => e.counts.applied },
+  { name: 'acknowledged', unit: 'count', about: 'acknowledged to the caller', read: (e) => e.counts.acknowledged },
+] as const satisfies readonly ReconcileMetricSpec[];
+
+export type ReconcileMetric = (typeof RECONCILE_METRICS)[number]['name'];
+
+export const reconcileMetricByName = (name: string): ReconcileMetricSpec | undefined => RECONCILE_METRICS.find((m) => m.name === name);
+
+/**
+ * What a retry policy did under a fault. `NOT-TESTED`: the fault never fired (the client never
+ * saw its connection close or stall), so nothing was judged; no threshold passes on it.
+ */
+export const VERDICTS = ['SAFE', 'UNSAFE', 'UNKNOWN', 'NOT-TESTED'] as const;
+export type Verdict = (typeof VERDICTS)[number];
+
+/** A verdict threshold stores its bound as a number in ThresholdResult.value: 1 SAFE, 0 UNSAFE. */
+export const verdictBound = (verdict: 'SAFE' | 'UNSAFE'): number => (verdict === 'SAFE' ? 1 : 0);
+export const verdictOfBound = (bound: number): 'SAFE' | 'UNSAFE' => (bound === 1 ? 'SAFE' : 'UNSAFE');
+
+/** Which configs a threshold covers; an absent field matches every value of that axis. */
+export interface ConfigSelector {
+  workload?: string;
+  mode?: Mode;
+  link?: 'direct' | 'proxied';
+  rttMs?: number;
+  jitterMs?: number;
+  connections?: number;
+  commands?: number;
+  /** Matches configs whose value size is exactly this (min = max). */
+  valueBytes?: number;
+  /** The same cap (KB/s) in both directions; null: uncapped. */
+  bandwidthKBps?: number | null;
+}
+
+/** How an axis's selector value is written after `at`: a duration, a rate, a whole number, a size. */
+export type AxisValue = 'duration' | 'rate' | 'count' | 'size';
+
+export interface ConfigAxis {
+  /** As thresholds select it after `at` (`rtt=10ms`); absent for axes selected by position. */
+  selector?: string;
+  /** How the selector's value is written. */
+  value?: AxisValue;
+  /** Its field in a ConfigSelector; absent for an axis that labels rows but is never selected. */
+  field?: keyof ConfigSelector;
+  /** Whether a config has the selected value (called only when the selector field is set). */
+  matches: (select: ConfigSelector, config: ConfigResult) => boolean;
+  /** The config's value on this axis as a row label shows it (`c=4`), and the legend for it. */
+  label: (config: ConfigResult) => string;
+  legend: string;
+}
+
+const bandwidthLabel = (bw: Bandwidth): string => {
+  if (bw.upKBps === null && bw.downKBps === null) return 'bw=unlimited';
+  return bw.upKBps === bw.downKBps ? `bw=${bw.upKBps}KB/s` : `bw=${bw.upKBps ?? '-'}/${bw.downKBps ?? '-'}KB/s`;
+};
+
+const valueLabel = (config: ConfigResult): string =>
+  config.valueBytes === null
+    ? 'v=-'
+    : config.valueBytes.min === config.valueBytes.max
+      ? `v=${config.valueBytes.min}B`
+      : `v=${config.valueBytes.min}-${config.valueBytes.max}B`;
+
+/** The mode a result row ran in. */
+export const configMode = (config: ConfigResult): Mode => modeOfFlat(config);
+
+export const CONFIG_AXES: readonly ConfigAxis[] = [
+  {
+    field: 'workload',
+    matches: (s, c) => s.workload === c.workload,
+    label: (c) => c.workload,
+    legend: '',
+  },
+  {
+    field: 'mode',
+    matches: (s, c) => s.mode !== undefined && sameMode(s.mode, configMode(c)),
+    label: (c) => modeLabel(configMode(c)),
+    legend: '',
+  },
+  {
+    selector: 'direct',
+    field: 'link',
+    matches: (s, c) => s.link === c.link,
+    label: (c) => c.link,
+    legend: 'direct = straight to Redis, no proxy',
+  },
+  {
+    selector: 'rtt',
+    value: 'duration',
+    field: 'rttMs',
+    matches: (s, c) => s.rttMs === c.rttMs,
+    label: (c) => `rtt=${c.rttMs}ms`,
+    legend: 'rtt = round trip added by the link',
+  },
+  {
+    selector: 'jitter',
+    value: 'duration',
+    field: 'jitterMs',
+    matches: (s, c) => s.jitterMs === c.jitterMs,
+    label: (c) => `jitter=${c.jitterMs}ms`,
+    legend: 'jitter = per-direction jitter',
+  },
+  {
+    selector: 'bw',
+    value: 'rate',
+    field: 'bandwidthKBps',
+    matches: (s, c) => c.bandwidth.upKBps === s.bandwidthKBps && c.bandwidth.downKBps === s.bandwidthKBps,
+    label: (c) => bandwidthLabel(c.bandwidth),
+    legend: 'bw = bandwidth cap per direction',
+  },
+  {
+    selector: 'conns',
+    value: 'count',
+    field: 'connections',
+    matches: (s, c) => s.connections === c.connections,
+    label: (c) => `c=${c.connections}`,
+    legend: 'c = connections',
+  },
+  {
+    selector: 'n',
+    value: 'count',
+    field: 'commands',
+    matches: (s, c) => s.commands === c.commands,
+    label: (c) => `n=${c.commands}`,
+    legend: 'n = commands per run',
+  },
+  {
+    selector: 'value',
+    value: 'size',
+    field: 'valueBytes',
+    matches: (s, c) => c.valueBytes !== null && c.valueBytes.min === s.valueBytes && c.valueBytes.max === s.valueBytes,
+    label: valueLabel,
+    legend: 'v = value bytes',
+  },
+  {
+    matches: () => true,
+    label: (c) => `keys=${c.keys}`,
+    legend: 'keys = key distribution',
+  },
+];
+
+/** Whether a selector covers a config: every field it sets must match; an absent field matches anything. */
+export const selectsConfig = (select: ConfigSelector, config: ConfigResult): boolean =>
+  CONFIG_AXES.every((axis) => axis.field === undefined || select[axis.field] === undefined || axis.matches(select, config));
+
+/** The axes selected after `at` by name, with their value kinds. */
+export const SELECTOR_AXES = CONFIG_AXES.filter((axis): axis is ConfigAxis & { selector: string } => axis.selector !== undefined);
