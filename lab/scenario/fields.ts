@@ -1,9 +1,10 @@
-// Readers for the shapes every section uses (mappings, keys, whole numbers, text). Each adds
-// a Problem and returns undefined instead of throwing, so one pass reports every problem.
+// Readers for the shapes every section uses (mappings, keys, whole numbers, text, matrix axes,
+// durations in whole milliseconds). Each adds a Problem and returns undefined instead of
+// throwing, so one pass reports every problem.
 
-import { closest } from './suggest.ts';
-import { describeValue, formatPath, type FieldPath, type Problem } from './problems.ts';
 import type { IntRange } from './defaults.ts';
+import { durationIn, formatMs, parseDuration } from './quantities.ts';
+import { closest, describeValue, formatPath, type FieldPath, type Problem } from './problems.ts';
 
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -141,4 +142,95 @@ export const readBoolean = (value: unknown, path: FieldPath, problems: Problem[]
     hint: meant === undefined ? hint : `write ${meant} without quotes; ${hint}`,
   });
   return undefined;
+};
+
+// A matrix axis: one value, or a non-empty list of distinct values. A value listed twice would
+// give two cells the same id, so repeats are errors, compared after conversion (1ms = 1000us).
+
+interface AxisRules<T> {
+  /** Reads one value; adds a Problem and returns undefined when it is invalid. */
+  readItem: (value: unknown, path: FieldPath) => T | undefined;
+  /** The value as ids and messages write it; equal labels mean equal values. */
+  label: (item: T) => string;
+  /** What one value is called, e.g. `rtt`, `connection count`. */
+  what: string;
+  /** A valid line showing a list, e.g. `rtt: [0ms, 10ms]`. */
+  example: string;
+}
+
+// Reads the axis; every invalid or repeated value is its own problem.
+export const readAxis = <T>(value: unknown, path: FieldPath, rules: AxisRules<T>, problems: Problem[]): T[] | undefined => {
+  if (!Array.isArray(value)) {
+    const single = rules.readItem(value, path);
+    return single === undefined ? undefined : [single];
+  }
+  if (value.length === 0) {
+    problems.push({ path, message: 'is an empty list', hint: `give one ${rules.what} or a list, e.g. ${rules.example}` });
+    return undefined;
+  }
+  const before = problems.length;
+  const firstIndex = new Map<string, number>();
+  const items: T[] = [];
+  value.forEach((raw, index) => {
+    const item = rules.readItem(raw, [...path, index]);
+    if (item === undefined) return;
+    const label = rules.label(item);
+    const first = firstIndex.get(label);
+    if (first !== undefined) {
+      const message = `${label} is listed twice (also ${formatPath([...path, first])})`;
+      problems.push({ path: [...path, index], message, hint: `list each ${rules.what} once` });
+      return;
+    }
+    firstIndex.set(label, index);
+    items.push(item);
+  });
+  return problems.length === before ? items : undefined;
+};
+
+// A duration field in whole milliseconds (rtt, jitter, fault times, the reconcile deadline):
+// checked for unit, sign, whole milliseconds and range, each with its own message and hint.
+
+export interface MsRules {
+  /** The field as users know it: `rtt`, `for`. */
+  name: string;
+  range: IntRange;
+  /** What the field means, for hints: `round-trip time added above the direct baseline`. */
+  meaning: string;
+  /** Why it must be whole milliseconds: `Toxiproxy latency is set in whole milliseconds per direction`. */
+  wholeWhy: string;
+}
+
+// "0ms to 10000ms": the valid range, in the same words every hint uses.
+const msRangeText = (range: IntRange): string => `${formatMs(range.min)} to ${formatMs(range.max)}`;
+
+const meaningHint = (rules: MsRules): string => `${rules.name} is the ${rules.meaning}: ${msRangeText(rules.range)}`;
+
+/** Reads one duration as whole milliseconds within the rules' range. */
+export const readMs = (value: unknown, path: FieldPath, rules: MsRules, problems: Problem[]): number | undefined => {
+  if (typeof value !== 'string' && typeof value !== 'number') {
+    problems.push({ path, message: `expected a duration like 10ms, got ${describeValue(value)}`, hint: meaningHint(rules) });
+    return undefined;
+  }
+  const parsed = parseDuration(value);
+  if (!parsed.ok) {
+    problems.push({ path, message: parsed.problem, hint: parsed.hint });
+    return undefined;
+  }
+  const ms = durationIn(parsed.duration, 'ms');
+  const shown = `"${parsed.duration.text}"`;
+  if (parsed.duration.negative && ms.value !== 0) {
+    problems.push({ path, message: `${shown} is negative`, hint: meaningHint(rules) });
+    return undefined;
+  }
+  if (!ms.whole) {
+    const inMs = parsed.duration.unit === 'ms' ? '' : ` (${ms.value}ms)`;
+    const options = Math.floor(ms.value) < rules.range.min ? formatMs(Math.ceil(ms.value)) : `${formatMs(Math.floor(ms.value))} or ${formatMs(Math.ceil(ms.value))}`;
+    problems.push({ path, message: `${shown}${inMs} is not a whole number of milliseconds`, hint: `${rules.wholeWhy}; use ${options}` });
+    return undefined;
+  }
+  if (ms.value > rules.range.max || ms.value < rules.range.min) {
+    problems.push({ path, message: `${shown} is out of range`, hint: `${rules.name} must be from ${msRangeText(rules.range)}` });
+    return undefined;
+  }
+  return ms.value;
 };

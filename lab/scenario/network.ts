@@ -1,15 +1,14 @@
 // The `network:` section: rtt, jitter and bandwidth, each one value or a list (a matrix axis),
 // and `direct` (also measure every config straight to Redis). rtt and jitter are whole
-// milliseconds because Toxiproxy's latency toxic takes whole milliseconds per direction.
+// milliseconds because Toxiproxy's latency toxic takes whole milliseconds per direction. A
+// bandwidth is a rate for both directions (`1MB/s`), `{up: 100KB/s, down: unlimited}`, or
+// `unlimited`; fault actions read it too.
 
-import type { NetworkAxes } from '../contracts/index.ts';
+import type { Bandwidth, NetworkAxes } from '../contracts/index.ts';
 import { DEFAULTS, KEYS, LIMITS } from './defaults.ts';
-import { checkKeys, optionalKey, readBoolean, readRecord } from './fields.ts';
-import { readAxis } from './axis.ts';
-import { readMs, type MsRules } from './duration-field.ts';
-import { formatBandwidth, readBandwidth } from './bandwidth.ts';
-import { formatMs } from './units.ts';
-import type { FieldPath, Problem } from './problems.ts';
+import { checkKeys, isRecord, optionalKey, readAxis, readBoolean, readMs, readRecord, type MsRules } from './fields.ts';
+import { formatBandwidth, formatMs, parseRate, RATE_HINT } from './quantities.ts';
+import { describeValue, type FieldPath, type Problem } from './problems.ts';
 
 const LATENCY_WHY = 'Toxiproxy latency is set in whole milliseconds per direction';
 const RTT: MsRules = { name: 'rtt', range: LIMITS.rttMs, meaning: 'round-trip time added above the direct baseline', wholeWhy: LATENCY_WHY };
@@ -65,4 +64,42 @@ export const readNetwork = (value: unknown, path: FieldPath, problems: Problem[]
   const direct = directValue === undefined ? DEFAULTS.direct : readBoolean(directValue, [...path, 'direct'], problems, DIRECT_HINT);
   if (rttMs === undefined || jitterMs === undefined || bandwidth === undefined || direct === undefined) return undefined;
   return { rttMs, jitterMs, bandwidth, direct };
+};
+
+// One rate at a field path.
+const readRate = (value: unknown, path: FieldPath, problems: Problem[]): number | null | undefined => {
+  if (typeof value !== 'string' && typeof value !== 'number') {
+    problems.push({ path, message: `expected a rate like 1MB/s, got ${describeValue(value)}`, hint: RATE_HINT });
+    return undefined;
+  }
+  const parsed = parseRate(value);
+  if (parsed.ok) return parsed.kbps;
+  problems.push({ path, message: parsed.problem, hint: parsed.hint });
+  return undefined;
+};
+
+const SHAPE_HINT = `a bandwidth is a rate for both directions (1MB/s), {up: 100KB/s, down: unlimited}, or unlimited; ${RATE_HINT}`;
+
+/** One bandwidth: a rate for both directions, or `{up, down}` (a direction left out is uncapped). */
+export const readBandwidth = (value: unknown, path: FieldPath, problems: Problem[]): Bandwidth | undefined => {
+  if (!isRecord(value)) {
+    if (Array.isArray(value) || value === null) {
+      problems.push({ path, message: `expected a bandwidth, got ${describeValue(value)}`, hint: SHAPE_HINT });
+      return undefined;
+    }
+    const rate = readRate(value, path, problems);
+    return rate === undefined ? undefined : { upKBps: rate, downKBps: rate };
+  }
+  const before = problems.length;
+  checkKeys(value, KEYS.bandwidth, path, problems);
+  const upValue = optionalKey(value, 'up');
+  const downValue = optionalKey(value, 'down');
+  if (upValue === undefined && downValue === undefined && problems.length === before) {
+    problems.push({ path, message: 'names no direction', hint: 'give up, down or both, e.g. {up: 100KB/s, down: 1MB/s}; or write unlimited' });
+    return undefined;
+  }
+  const upKBps = upValue === undefined ? null : readRate(upValue, [...path, 'up'], problems);
+  const downKBps = downValue === undefined ? null : readRate(downValue, [...path, 'down'], problems);
+  if (upKBps === undefined || downKBps === undefined || problems.length > before) return undefined;
+  return { upKBps, downKBps };
 };

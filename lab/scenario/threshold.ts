@@ -1,15 +1,85 @@
-// One `expect:` string. Config thresholds: `[<workload>] [<mode>] [at <selectors>]: <metric>
+// The `expect:` list: threshold strings, each checked against the scenario's own axes so that a
+// threshold can never silently match nothing, and reported with its own index and text.
+// Config thresholds are `[<workload>] [<mode>] [at <selectors>]: <metric> <op> <value>` (the
+// scope is read in threshold-scope.ts); reconcile thresholds start with `policy`. Metric names
+// and units are the registry's (threshold-terms.ts).
+
+import {
+  CONFIG_METRICS,
+  configMetricByName,
+  RECONCILE_METRICS,
+  reconcileMetricByName,
+  RETRY_POLICIES,
+  type AnyThreshold,
+  type ReconcileMetric,
+  type ReconcileThreshold,
+  type RetryPolicy,
+  type Threshold,
+  type ThresholdOp,
+} from '../contracts/index.ts';
+import { isRecord } from './fields.ts';
+import { POLICIES_HINT } from './fault-rules.ts';
+import { readScope } from './threshold-scope.ts';
+import {
+  METRICS_HINT,
+  OP_FIXES,
+  OP_PATTERN,
+  OPS,
+  OPS_HINT,
+  readBound,
+  RECONCILE_METRICS_HINT,
+  spanOf,
+  tokensOf,
+  type Parsed,
+  type ThresholdContext,
+  type ThresholdProblem,
+  type Token,
+} from './threshold-terms.ts';
+import { closest, describeValue, type FieldPath, type Problem } from './problems.ts';
+
+const EXAMPLE_ITEM = '- "pipeline:8 at rtt=10ms: median < 60ms"';
+
+// `- sync: median < 60ms` unquoted is a YAML mapping; say so and show the quoted form.
+const notText = (item: unknown, path: FieldPath): Problem => {
+  const entries = isRecord(item) ? Object.entries(item) : [];
+  const [entry] = entries;
+  if (entries.length === 1 && entry !== undefined && typeof entry[1] === 'string') {
+    return {
+      path,
+      message: 'a threshold must be text, but YAML read this one as a mapping (a ": " splits it)',
+      hint: `quote it: - "${entry[0]}: ${entry[1]}"`,
+    };
+  }
+  return { path, message: `expected a threshold string, got ${describeValue(item)}`, hint: `for example ${EXAMPLE_ITEM}` };
+};
+
+// Validates every threshold; problems name the threshold by index and by its text.
+export const readExpect = (value: unknown, path: FieldPath, ctx: ThresholdContext, problems: Problem[]): AnyThreshold[] | undefined => {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) {
+    problems.push({ path, message: `expected a list of thresholds, got ${describeValue(value)}`, hint: 'for example expect: ["median < 60ms"]' });
+    return undefined;
+  }
+  const before = problems.length;
+  const thresholds: AnyThreshold[] = [];
+  value.forEach((item, index) => {
+    const itemPath = [...path, index];
+    if (typeof item !== 'string') {
+      problems.push(notText(item, itemPath));
+      return;
+    }
+    const parsed = parseThreshold(item, ctx);
+    for (const p of parsed.problems) {
+      problems.push({ path: itemPath, message: `${JSON.stringify(item)}: ${p.message}`, hint: p.hint, ...(p.span ? { span: p.span } : {}) });
+    }
+    if (parsed.value !== undefined) thresholds.push(parsed.value);
+  });
+  return problems.length === before ? thresholds : undefined;
+};
+
+// --- one `expect:` string. Config thresholds: `[<workload>] [<mode>] [at <selectors>]: <metric>
 // <op> <value>`; reconcile thresholds start with `policy`. Each is checked against the
 // scenario's own axes so a threshold can never silently match nothing.
-
-import type { AnyThreshold, Threshold } from '../contracts/index.ts';
-import { METRICS, METRICS_HINT, OP_FIXES, OP_PATTERN, OPS, OPS_HINT, RECONCILE_METRICS, readBound } from './threshold-metrics.ts';
-import { readScope } from './threshold-scope.ts';
-import { parseReconcileThreshold } from './threshold-reconcile.ts';
-import { closest } from './suggest.ts';
-import type { Parsed, ThresholdContext, ThresholdProblem } from './threshold-context.ts';
-
-export type { ThresholdContext, ThresholdProblem } from './threshold-context.ts';
 
 const EXAMPLE = 'e.g. "median < 60ms", "sync: p(99) < 2ms", "pipeline:8 at rtt=10ms, conns=50: median < 60ms"';
 
@@ -37,11 +107,11 @@ const parseConfigThreshold = (text: string, ctx: ThresholdContext): Parsed<Thres
   const [, scopeText, metric = ''] = m;
   const metricIndex = lhs.lastIndexOf(metric);
   if (metric === '') problems.push({ message: `no metric before "${opText}"`, hint: METRICS_HINT });
-  else if ((RECONCILE_METRICS as readonly string[]).includes(metric)) {
+  else if (reconcileMetricByName(metric) !== undefined) {
     const hint = `counts of a fault run are bounded per policy: write "policy <name>: ${metric} ${opText} ${rhs.trim()}"`;
     problems.push({ message: `${metric} is a reconcile count, not a config metric`, hint, span: { index: metricIndex, text: metric } });
-  } else if (METRICS[metric] === undefined) {
-    const guess = closest(metric, Object.keys(METRICS));
+  } else if (configMetricByName(metric) === undefined) {
+    const guess = closest(metric, CONFIG_METRICS.map((m) => m.name));
     const suggestion = guess === undefined ? '' : `; did you mean ${guess}?`;
     problems.push({ message: `unknown metric "${metric}"${suggestion}`, hint: METRICS_HINT, span: { index: metricIndex, text: metric } });
   }
@@ -49,12 +119,114 @@ const parseConfigThreshold = (text: string, ctx: ThresholdContext): Parsed<Thres
   const valueText = rhs.trim();
   const bound = readBound(metric, valueText, opMatch.index + opText.length + rhs.indexOf(valueText));
   problems.push(...scope.problems, ...bound.problems);
-  const spec = METRICS[metric];
+  const spec = CONFIG_METRICS.find((m) => m.name === metric);
   const op = OPS.find((o) => o === opText);
   if (problems.length > 0 || spec === undefined || bound.value === undefined || scope.value === undefined || op === undefined) return { problems };
-  return { value: { kind: 'config', source: text, select: scope.value, metric: spec.metric, op, value: bound.value }, problems };
+  return { value: { kind: 'config', source: text, select: scope.value, metric: spec.key, op, value: bound.value }, problems };
 };
 
 /** Parses and checks one threshold string; every problem found in it is returned. */
-export const parseThreshold = (text: string, ctx: ThresholdContext): Parsed<AnyThreshold> =>
+const parseThreshold = (text: string, ctx: ThresholdContext): Parsed<AnyThreshold> =>
   /^\s*policy(?:\s|:|$)/.test(text) ? parseReconcileThreshold(text, ctx) : parseConfigThreshold(text, ctx);
+
+// --- reconcile thresholds: `policy <name> [at fault=<name>]: SAFE|UNSAFE` or
+// `policy <name> [at fault=<name>]: <lost|duplicated|…> <op> <count>`. Valid only in a fault
+// scenario, and only for a policy and a fault the scenario runs.
+
+const POLICY_SHAPE = 'policy <name> [at fault=<name>]: SAFE | UNSAFE | <count> <op> <n>';
+type Judged = { verdict: 'SAFE' | 'UNSAFE' } | { metric: ReconcileMetric; op: ThresholdOp; value: number };
+
+const failAt = (message: string, hint: string, token?: Token): ThresholdProblem => (token === undefined ? { message, hint } : { message, hint, span: spanOf(token) });
+
+// The policy name: a known policy the scenario lists.
+const readPolicy = (token: Token | undefined, policyWord: Token, ctx: ThresholdContext): Parsed<RetryPolicy> => {
+  const scenarioPolicies = ctx.policies ?? RETRY_POLICIES;
+  const valid = `valid: ${scenarioPolicies.map((p) => `policy ${p}`).join(', ')}`;
+  if (token === undefined) return { problems: [failAt('which policy?', `${valid}; ${POLICIES_HINT}`, policyWord)] };
+  const policy = RETRY_POLICIES.find((p) => p === token.text);
+  if (policy === undefined) {
+    const guess = closest(token.text, RETRY_POLICIES);
+    return { problems: [failAt(`unknown policy "${token.text}"${guess === undefined ? '' : `; did you mean ${guess}?`}`, `${valid}; ${POLICIES_HINT}`, token)] };
+  }
+  if (ctx.policies !== undefined && !ctx.policies.includes(policy)) {
+    return { problems: [failAt(`policy ${policy} is not one of the scenario's policies`, `${valid} (add ${policy} to policies: to judge it)`, token)] };
+  }
+  return { value: policy, problems: [] };
+};
+
+// `at fault=<name>`, only for a fault the scenario has.
+const readFaultSelector = (rest: Token[], ctx: ThresholdContext): Parsed<string | undefined> => {
+  const [at, selector, extra] = rest;
+  if (at === undefined) return { value: undefined, problems: [] };
+  const names = ctx.faults?.map((f) => f.name);
+  const valid = names === undefined ? 'at fault=<name>' : `valid: ${names.map((n) => `fault=${n}`).join(', ')}`;
+  if (at.text !== 'at') return { problems: [failAt(`unexpected "${at.text}"`, `the shape is ${POLICY_SHAPE}`, at)] };
+  if (selector === undefined) return { problems: [failAt('nothing after "at"', `write at fault=<name>; ${valid}`, at)] };
+  if (extra !== undefined) return { problems: [failAt(`unexpected "${extra.text}"`, `policy thresholds select one fault: ${valid}`, extra)] };
+  const m = /^([\w-]+)=(\S+)$/.exec(selector.text);
+  if (m === null || m[1] !== 'fault') {
+    return { problems: [failAt(`policy thresholds select by fault only, not "${selector.text}"`, valid, selector)] };
+  }
+  const name = m[2] ?? '';
+  const nameToken = { text: name, index: selector.index + 'fault='.length };
+  if (names !== undefined && !names.includes(name)) {
+    const guess = closest(name, names);
+    return { problems: [failAt(`fault=${name} is not one of the scenario's faults${guess === undefined ? '' : `; did you mean ${guess}?`}`, valid, nameToken)] };
+  }
+  return { value: name, problems: [] };
+};
+
+// After the colon: a verdict, or a count bound.
+const readJudgement = (tail: string, base: number): Parsed<Judged> => {
+  const text = tail.trim();
+  const token = { text, index: base + tail.indexOf(text) };
+  if (text === 'SAFE' || text === 'UNSAFE') return { value: { verdict: text }, problems: [] };
+  const upper = text.toUpperCase();
+  if (upper === 'SAFE' || upper === 'UNSAFE') return { problems: [failAt(`write ${upper} in capitals`, RECONCILE_METRICS_HINT, token)] };
+  if (text === '') return { problems: [failAt('nothing after ":"', RECONCILE_METRICS_HINT)] };
+  const op = OP_PATTERN.exec(text);
+  if (op === null) return { problems: [failAt(`expected SAFE, UNSAFE or a count bound, got "${text}"`, RECONCILE_METRICS_HINT, token)] };
+  const problems: ThresholdProblem[] = [];
+  const opToken = { text: op[0], index: token.index + op.index };
+  const fix = OP_FIXES[op[0]];
+  if (fix !== undefined) problems.push(failAt(`"${op[0]}" is not a comparison`, fix, opToken));
+  const metricText = text.slice(0, op.index).trim();
+  const valueText = text.slice(op.index + op[0].length).trim();
+  const metric = RECONCILE_METRICS.find((m) => m.name === metricText)?.name;
+  if (metric === undefined) {
+    const guess = closest(metricText, RECONCILE_METRICS.map((m) => m.name));
+    const metricToken = { text: metricText, index: token.index + text.indexOf(metricText) };
+    problems.push(failAt(`unknown count "${metricText}"${guess === undefined ? '' : `; did you mean ${guess}?`}`, RECONCILE_METRICS_HINT, metricToken));
+  }
+  const valueToken = { text: valueText, index: token.index + text.lastIndexOf(valueText) };
+  if (!/^\d[\d_]*$/.test(valueText)) {
+    const example = `e.g. "policy none: ${metric ?? 'duplicated'} == 0"`;
+    problems.push(failAt(`${metricText} is a count: expected a whole number, got "${valueText}"`, example, valueToken));
+  }
+  const opValue = OPS.find((o) => o === op[0]);
+  if (problems.length > 0 || metric === undefined || opValue === undefined) return { problems };
+  return { value: { metric, op: opValue, value: Number(valueText.replaceAll('_', '')) }, problems };
+};
+
+/** Parses a threshold that starts with `policy`. */
+const parseReconcileThreshold = (text: string, ctx: ThresholdContext): Parsed<ReconcileThreshold> => {
+  const colon = text.indexOf(':');
+  const headText = colon < 0 ? text : text.slice(0, colon);
+  const [policyWord = { text: 'policy', index: 0 }, name, ...rest] = tokensOf(headText);
+  if (colon < 0) return { problems: [failAt('missing ":" after the policy', `the shape is ${POLICY_SHAPE}, e.g. "policy idempotent: SAFE"`)] };
+  const problems: ThresholdProblem[] = [];
+  if (ctx.faults !== undefined && ctx.faults.length === 0) {
+    const hint = 'add faults: (a fault scenario), or bound a config figure such as "median < 60ms"';
+    problems.push(failAt('reconcile thresholds need faults, and this scenario has none', hint, policyWord));
+    return { problems };
+  }
+  const policy = readPolicy(name, policyWord, ctx);
+  const fault = readFaultSelector(rest, ctx);
+  const judged = readJudgement(text.slice(colon + 1), colon + 1);
+  problems.push(...policy.problems, ...fault.problems, ...judged.problems);
+  if (problems.length > 0 || policy.value === undefined || judged.value === undefined) return { problems };
+  return {
+    value: { kind: 'reconcile', source: text, policy: policy.value, ...(fault.value === undefined ? {} : { fault: fault.value }), ...judged.value },
+    problems,
+  };
+};

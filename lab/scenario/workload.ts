@@ -1,25 +1,79 @@
-// One workload mapping: which command, on which keys, how many per run, with which values and
-// command options. Keys that do not apply to the command are errors, not silently ignored.
+// The `workload:` section: one mapping, or a list of them (a matrix axis), each saying which
+// command, on which keys, how many per run, with which values and command options. Configs and
+// thresholds name a workload by its label, so labels must be distinct. Keys that do not apply
+// to the command are errors, not silently ignored. What each operation touches and sends
+// (keys, values, args, reply) is read in operation.ts.
 
-import { WORKLOAD_COMMANDS, type CommandName, type KeyDistribution, type Workload } from '../contracts/index.ts';
+import { ARGS_COMMANDS, takesValue, WORKLOAD_COMMANDS, type CommandName, type KeyDistribution, type Workload } from '../contracts/index.ts';
 import { DEFAULTS, KEYS, LIMITS } from './defaults.ts';
-import { checkKeys, hasKey, optionalKey, readInt, readRecord, readText, requireKey } from './fields.ts';
-import { readAxis } from './axis.ts';
-import { readKeyDistribution } from './key-distribution.ts';
-import { readValueSizes } from './value-sizes.ts';
-import { readArgs, readReply, ARGS_HINT } from './command-args.ts';
-import { COMMAND_OPTIONS, listCommands } from './command-options.ts';
-import { takesValue } from '../contracts/index.ts';
-import { checkPlaceholders } from './placeholders.ts';
-import { describeValue, type FieldPath, type Problem } from './problems.ts';
+import { checkKeys, hasKey, isRecord, optionalKey, readAxis, readInt, readRecord, readText, requireKey } from './fields.ts';
+import { ARGS_HINT, checkPlaceholders, readArgs, readKeyDistribution, readReply, readValueSizes } from './operation.ts';
+import { describeValue, formatPath, type FieldPath, type Problem } from './problems.ts';
 
 const { min, max } = LIMITS.commands;
-export const COMMANDS_HINT = `commands per run, the same for every mode: a whole number from ${min} to ${max} (or a list of them), e.g. commands: 2048`;
+const COMMANDS_HINT = `commands per run, the same for every mode: a whole number from ${min} to ${max} (or a list of them), e.g. commands: 2048`;
 const COMMAND_HINT = `valid values: ${WORKLOAD_COMMANDS.join(', ')}; any other command runs as CUSTOM with args: [ZADD, "{key}", "{i}", "m{i}"]`;
 const SCRIPT_HINT = `the Lua body, called with 1 key and ARGV from args, e.g. script: "return redis.call('INCR', KEYS[1])"`;
 const LABEL_HINT = 'a label names the workload in ids and thresholds: letters, digits, _ . - (no spaces), e.g. label: set-1kb';
 // Words that start a threshold's scope: a label spelt like them would be ambiguous there.
 const RESERVED_LABELS = ['sync', 'pipeline', 'multi', 'auto', 'at', 'policy', 'direct'];
+const SHAPE_HINT = 'workload is a mapping such as {command: INCR, commands: 2048}, or a list of them, each with its own label';
+
+/** Where workload `index` is written: `workload` itself, or `workload[index]` in the list form. */
+export const workloadPath = (written: unknown, index: number): FieldPath => (Array.isArray(written) ? ['workload', index] : ['workload']);
+
+/** Reads the section; every workload is read even when an earlier one is invalid. */
+export const readWorkloads = (value: unknown, path: FieldPath, problems: Problem[]): Workload[] | undefined => {
+  if (isRecord(value)) {
+    const workload = readWorkload(value, path, problems);
+    return workload === undefined ? undefined : [workload];
+  }
+  if (!Array.isArray(value) || value.length === 0) {
+    const got = Array.isArray(value) ? 'an empty list' : describeValue(value);
+    problems.push({ path, message: `expected a workload mapping or a list of them, got ${got}`, hint: SHAPE_HINT });
+    return undefined;
+  }
+  const before = problems.length;
+  const workloads: Workload[] = [];
+  const firstIndex = new Map<string, number>();
+  value.forEach((item, index) => {
+    const itemPath = [...path, index];
+    const workload = readWorkload(item, itemPath, problems);
+    if (workload === undefined) return;
+    const first = firstIndex.get(workload.label);
+    if (first !== undefined) {
+      const named = isRecord(item) && Object.prototype.hasOwnProperty.call(item, 'label');
+      problems.push({
+        path: named ? [...itemPath, 'label'] : itemPath,
+        message: `the label ${workload.label} is also the label of ${formatPath([...path, first])}`,
+        hint: named ? 'give each workload a distinct label' : `labels default to the command; add a distinct one, e.g. label: ${workload.label}-${index + 1}`,
+      });
+      return;
+    }
+    firstIndex.set(workload.label, index);
+    workloads.push(workload);
+  });
+  return problems.length === before ? workloads : undefined;
+};
+
+// Which workload keys apply to which command: `by` only means something to INCRBY, `script`
+// to EVAL and EVALSHA. A key that does not apply is an error rather than silently ignored.
+
+const SCRIPT_COMMANDS: readonly CommandName[] = ['EVAL', 'EVALSHA'];
+
+/** Workload keys that only some commands take, with those commands. */
+const COMMAND_OPTIONS: Readonly<Record<string, readonly CommandName[]>> = {
+  by: ['INCRBY'],
+  field: ['HSET'],
+  'mget-keys': ['MGET'],
+  script: SCRIPT_COMMANDS,
+  args: ARGS_COMMANDS,
+  reply: ARGS_COMMANDS,
+};
+
+// `INCRBY`, `EVAL and EVALSHA`, `EVAL, EVALSHA and CUSTOM`.
+const listCommands = (commands: readonly string[]): string =>
+  commands.length <= 1 ? (commands[0] ?? '') : `${commands.slice(0, -1).join(', ')} and ${commands[commands.length - 1] ?? ''}`;
 
 // The command, upper case; a lowercase spelling gets told the exact one.
 const readCommand = (value: unknown, path: FieldPath, problems: Problem[]): CommandName | undefined => {
@@ -148,7 +202,7 @@ const readOptions = (
 };
 
 /** Reads one workload mapping and applies its defaults. */
-export const readWorkload = (value: unknown, path: FieldPath, problems: Problem[]): Workload | undefined => {
+const readWorkload = (value: unknown, path: FieldPath, problems: Problem[]): Workload | undefined => {
   const record = readRecord(value, path, problems, 'workload: {command: INCR, commands: 2048}');
   if (record === undefined) return undefined;
   const before = problems.length;

@@ -1,0 +1,202 @@
+// The terms of a threshold: what it is checked against (the scenario's own axes), its words and
+// where each starts (for a precise column), the comparisons, and the bound of each metric in
+// that metric's unit. Metric names and units are the registry's (CONFIG_METRICS,
+// RECONCILE_METRICS); here is only how a bound is written in each unit.
+
+import { CONFIG_METRICS, configMetricByName, modeLabel, RECONCILE_METRICS, takesValue, type Fault, type MetricUnit, type Mode, type NetworkAxes, type RetryPolicy, type ThresholdOp, type Workload, type AxisValue, type ConfigSelector } from '../contracts/index.ts';
+import { durationIn, formatMs, formatRate, formatSize, parseDuration, parseRate, parseSize } from './quantities.ts';
+
+/** The scenario's sections; undefined when that section was itself invalid (then nothing is checked against it). */
+export interface ThresholdContext {
+  workloads: Workload[] | undefined;
+  modes: Mode[] | undefined;
+  connections: number[] | undefined;
+  network: NetworkAxes | undefined;
+  faults: Fault[] | undefined;
+  policies: RetryPolicy[] | undefined;
+}
+
+/** A problem inside the threshold text, with the offending token for a precise column. */
+export interface ThresholdProblem {
+  message: string;
+  hint: string;
+  span?: { index: number; text: string };
+}
+
+export type Parsed<T> = { value?: T; problems: ThresholdProblem[] };
+
+/** A token of the threshold text and where it starts in it. */
+export interface Token {
+  text: string;
+  index: number;
+}
+
+export const spanOf = (token: Token): { index: number; text: string } => ({ index: token.index, text: token.text });
+
+/** Whitespace-separated words of `text`, with their offsets plus `base`. */
+export const tokensOf = (text: string, base = 0): Token[] => [...text.matchAll(/\S+/g)].map((m) => ({ text: m[0], index: base + m.index }));
+
+export const labelsOf = (ctx: ThresholdContext): string[] | undefined => ctx.workloads?.map((w) => w.label);
+export const modeLabelsOf = (ctx: ThresholdContext): string[] | undefined => ctx.modes?.map(modeLabel);
+
+/** The workloads a selector's label narrows to (all of them without a label). */
+const selectedWorkloads = (ctx: ThresholdContext, label: string | undefined): Workload[] | undefined => {
+  const all = ctx.workloads;
+  if (all === undefined || label === undefined) return all;
+  const one = all.filter((w) => w.label === label);
+  return one.length > 0 ? one : all;
+};
+
+/** Fixed value sizes (min = max) of workloads that write or read values. */
+const fixedValueSizes = (workloads: Workload[]): number[] => [
+  ...new Set(workloads.filter((w) => takesValue(w)).flatMap((w) => w.valueBytes.filter((v) => v.minBytes === v.maxBytes).map((v) => v.minBytes))),
+];
+
+// --- selector values: how each kind the registry names (AxisValue) is read into the number a
+// ConfigSelector stores and written back, and which values the scenario runs on each field.
+
+// bw= selects a cap that is the same in both directions, or none: unlimited is kept as -1 while
+// compared with the scenario's caps, and stored as null.
+export const UNLIMITED = -1;
+
+type ValueRead = { value: number } | { problem: string; hint?: string };
+
+// How each kind of selector value is read into the number a selector stores, and written back.
+// A problem without a hint is answered with the values the scenario runs.
+export const VALUE_KINDS: Record<AxisValue, { read: (text: string) => ValueRead; format: (value: number) => string }> = {
+  duration: {
+    read: (text) => {
+      const parsed = parseDuration(text);
+      if (!parsed.ok) return parsed;
+      const ms = durationIn(parsed.duration, 'ms');
+      return { value: ms.whole ? ms.value : Number.NaN };
+    },
+    format: formatMs,
+  },
+  rate: {
+    read: (text) => {
+      const parsed = parseRate(text);
+      return parsed.ok ? { value: parsed.kbps ?? UNLIMITED } : parsed;
+    },
+    format: (value) => formatRate(value === UNLIMITED ? null : value),
+  },
+  count: {
+    read: (text) => (/^\d[\d_]*$/.test(text) ? { value: Number(text.replaceAll('_', '')) } : { problem: 'expected a whole number' }),
+    format: String,
+  },
+  size: {
+    read: (text) => {
+      const parsed = parseSize(text);
+      return parsed.ok ? { value: parsed.bytes } : parsed;
+    },
+    format: formatSize,
+  },
+};
+
+/** The values the scenario runs on a selector field, as messages name them; undefined values: not known. */
+interface RunValues {
+  values: number[] | undefined;
+  plural: string;
+  /** Said when the scenario runs no value at all on this field. */
+  none?: string;
+  /** Added to the list of valid values. */
+  note?: string;
+}
+
+export const runValues = (field: keyof ConfigSelector, ctx: ThresholdContext, label: string | undefined): RunValues | undefined => {
+  const workloads = selectedWorkloads(ctx, label);
+  const whose = label === undefined ? "the scenario's" : `${label}'s`;
+  switch (field) {
+    case 'rttMs':
+      return { values: ctx.network?.rttMs, plural: "the scenario's rtts" };
+    case 'jitterMs':
+      return { values: ctx.network?.jitterMs, plural: "the scenario's jitters" };
+    case 'bandwidthKBps':
+      return {
+        values: ctx.network?.bandwidth.filter((b) => b.upKBps === b.downKBps).map((b) => b.upKBps ?? UNLIMITED),
+        plural: "the scenario's bandwidths (the same cap both ways)",
+      };
+    case 'connections':
+      return { values: ctx.connections, plural: "the scenario's connection counts" };
+    case 'commands':
+      return { values: workloads === undefined ? undefined : [...new Set(workloads.flatMap((w) => w.commands))], plural: `${whose} commands values` };
+    case 'valueBytes':
+      return {
+        values: workloads === undefined ? undefined : fixedValueSizes(workloads),
+        plural: `${whose} value sizes`,
+        none: `no workload ${label === undefined ? 'here' : label} writes or reads values`,
+        note: ' (only fixed sizes can be selected, not ranges)',
+      };
+    default:
+      return undefined;
+  }
+};
+
+// --- the figures a threshold bounds. Names, result keys and units come from the registry
+// (CONFIG_METRICS, RECONCILE_METRICS); here is only how a bound is written in each unit.
+
+// The metrics hint names every config metric, grouped by unit in registry order, each group
+// with what its unit's figures are. A new unit needs its words here (and its bound below).
+const UNIT_WORDS: Record<MetricUnit, string> = {
+  ms: 'total run time',
+  us: 'per-command latency',
+  rate: '',
+  count: 'failed runs',
+  ratio: 'median / model',
+  bytes: 'client peak memory, a size',
+};
+
+const metricsHint = (): string => {
+  const groups: { unit: MetricUnit; names: string[] }[] = [];
+  for (const m of CONFIG_METRICS) {
+    const last = groups[groups.length - 1];
+    if (last?.unit === m.unit) last.names.push(m.name);
+    else groups.push({ unit: m.unit, names: [m.name] });
+  }
+  return `metrics: ${groups.map((g) => `${g.names.join(', ')}${UNIT_WORDS[g.unit] === '' ? '' : ` (${UNIT_WORDS[g.unit]})`}`).join('; ')}`;
+};
+export const METRICS_HINT = metricsHint();
+
+const RECONCILE_NAMES: readonly string[] = RECONCILE_METRICS.map((m) => m.name);
+export const RECONCILE_METRICS_HINT =
+  `after "policy <name>:" write SAFE, UNSAFE, or a count: ${RECONCILE_NAMES.join(', ')} ` +
+  'with <, <=, >, >= or ==, e.g. "policy none: duplicated == 0"';
+
+export const OPS: readonly ThresholdOp[] = ['<', '<=', '>', '>=', '=='];
+export const OP_PATTERN = /<=|>=|=<|=>|==|!=|<|>/;
+export const OPS_HINT = 'use <, <=, >, >= or ==';
+
+/** Comparisons people write that are not valid, with the one they probably meant. */
+export const OP_FIXES: Readonly<Record<string, string>> = {
+  '=<': 'use <=',
+  '=>': 'use >=',
+  '!=': `a threshold is a bound or an equality: ${OPS_HINT}`,
+};
+
+const EXAMPLES: Record<Exclude<MetricUnit, 'ms' | 'us' | 'bytes'>, { shape: RegExp; what: string; example: string }> = {
+  rate: { shape: /^\d[\d_]*(?:\.\d+)?$/, what: 'a plain number', example: '"ops/s > 50000"' },
+  count: { shape: /^\d[\d_]*$/, what: 'a whole number', example: '"errors == 0"' },
+  ratio: { shape: /^(?:\d+(?:\.\d*)?|\.\d+)$/, what: 'a plain number (measured / model)', example: '"ratio < 1.5"' },
+};
+
+/** The bound of `metric`, in its unit; `index` is where the value starts in the threshold text. */
+export const readBound = (metric: string, valueText: string, index: number): Parsed<number> => {
+  const spec = configMetricByName(metric);
+  const span = { index, text: valueText };
+  if (spec === undefined) return { problems: [] };
+  if (valueText === '') return { problems: [{ message: 'no value after the comparison', hint: 'e.g. "median < 60ms"', span }] };
+  if (spec.unit === 'ms' || spec.unit === 'us') {
+    const parsed = parseDuration(valueText);
+    if (!parsed.ok) return { problems: [{ message: `${metric} is a duration: ${parsed.problem}`, hint: parsed.hint, span }] };
+    if (parsed.duration.negative) return { problems: [{ message: `"${valueText}" is negative`, hint: 'durations are 0 or more', span }] };
+    return { value: durationIn(parsed.duration, spec.unit).value, problems: [] };
+  }
+  if (spec.unit === 'bytes') {
+    const parsed = parseSize(valueText);
+    if (!parsed.ok) return { problems: [{ message: `${metric} is a size: ${parsed.problem}`, hint: parsed.hint, span }] };
+    return { value: parsed.bytes, problems: [] };
+  }
+  const rule = EXAMPLES[spec.unit];
+  if (rule.shape.test(valueText)) return { value: Number(valueText.replaceAll('_', '')), problems: [] };
+  return { problems: [{ message: `${metric} takes ${rule.what}, got "${valueText}"`, hint: `e.g. ${rule.example}`, span }] };
+};
