@@ -107,18 +107,38 @@ const unitsAfter = (mode: Mode, commands: number, from: number): number => {
   return full * (batch + 2) + (rest > 0 ? rest + 2 : 0);
 };
 
+// `after: N commands` is reached only when a run issues more than N commands: in every mode the
+// driver starts the fault just before the batch (for sync, the command) that holds operation N,
+// so with N at or past the run's commands the fault would start after the last command was
+// issued and the run would judge nothing. Checked for every commands value; false: unreachable.
+const checkTriggerReached = (after: number, path: FieldPath, input: FaultRuleInput, problems: Problem[]): boolean => {
+  const [workload, other] = input.workloads ?? [];
+  if (workload === undefined || other !== undefined) return true;
+  const counts = [...new Set(workload.commands)].sort((a, b) => a - b);
+  const short = counts.filter((n) => after >= n);
+  const [only] = counts;
+  if (short.length === 0 || only === undefined) return true;
+  if (counts.length === 1) {
+    problems.push({ path, message: `after ${after} commands, but the run issues only ${only}`, hint: `after must be below commands (${only}), or the fault never starts` });
+  } else {
+    problems.push({
+      path,
+      message: `after ${after} commands, but the runs of ${short.join(', ')} commands issue no more than that`,
+      hint: `after must be below every commands value (${only}), or the fault never starts in those runs`,
+    });
+  }
+  return false;
+};
+
 // One fault against the run: its trigger within the run, its cut before the end, its times before the deadline.
 const checkFault = (fault: Fault, index: number, input: FaultRuleInput, commands: number | undefined, problems: Problem[]): void => {
   const path = ['faults', index];
   const { trigger, action } = fault;
   const deadlineMs = input.reconcile?.deadlineMs;
-  if (trigger.kind === 'commands' && commands !== undefined && trigger.after >= commands) {
-    const message = `after ${trigger.after} commands, but the run issues only ${commands}`;
-    problems.push({ path: [...path, 'after'], message, hint: `after must be below commands (${commands}), or the fault never starts` });
-  }
+  const reachable = trigger.kind !== 'commands' || checkTriggerReached(trigger.after, [...path, 'after'], input, problems);
   // The fault starts between two batches (the driver awaits it there), so byte counts line up
   // with whole batches: `after` must be a batch boundary in every batched mode.
-  if (trigger.kind === 'commands' && commands !== undefined) {
+  if (trigger.kind === 'commands' && commands !== undefined && reachable) {
     const misaligned = (input.modes ?? []).find((mode) => {
       if (mode.kind !== 'pipeline' && mode.kind !== 'multi') return false;
       return trigger.after % batchSize(mode, commands) !== 0;
