@@ -144,7 +144,7 @@ export const readBoolean = (value: unknown, path: FieldPath, problems: Problem[]
   return undefined;
 };
 
-// A matrix axis: one value, or a non-empty list of distinct values. A value listed twice would
+// --- a matrix axis: one value, or a non-empty list of distinct values. A value listed twice would
 // give two cells the same id, so repeats are errors, compared after conversion (1ms = 1000us).
 
 interface AxisRules<T> {
@@ -187,7 +187,7 @@ export const readAxis = <T>(value: unknown, path: FieldPath, rules: AxisRules<T>
   return problems.length === before ? items : undefined;
 };
 
-// A duration field in whole milliseconds (rtt, jitter, fault times, the reconcile deadline):
+// --- a duration field in whole milliseconds (rtt, jitter, fault times, the reconcile deadline):
 // checked for unit, sign, whole milliseconds and range, each with its own message and hint.
 
 export interface MsRules {
