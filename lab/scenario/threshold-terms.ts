@@ -133,19 +133,42 @@ export const runValues = (field: keyof ConfigSelector, ctx: ThresholdContext, la
 };
 
 // --- the figures a threshold bounds. Names, result keys and units come from the registry
-// (CONFIG_METRICS, RECONCILE_METRICS); here is only how a bound is written in each unit.
+// (CONFIG_METRICS, RECONCILE_METRICS); here is only, per unit, how a bound is written and how
+// the metrics hint describes that unit's figures. A new unit in the registry needs its entry in
+// UNITS (the compiler asks for it); a new metric of a known unit needs nothing here.
 
-// The metrics hint names every config metric, grouped by unit in registry order, each group
-// with what its unit's figures are. A new unit needs its words here (and its bound below).
-const UNIT_WORDS: Record<MetricUnit, string> = {
-  ms: 'total run time',
-  us: 'per-command latency',
-  rate: '',
-  count: 'failed runs',
-  ratio: 'median / model',
-  bytes: 'client peak memory, a size',
+type BoundRead = { value: number } | { message: string; hint: string };
+
+const durationBound =
+  (unit: 'ms' | 'us') =>
+  (metric: string, text: string): BoundRead => {
+    const parsed = parseDuration(text);
+    if (!parsed.ok) return { message: `${metric} is a duration: ${parsed.problem}`, hint: parsed.hint };
+    if (parsed.duration.negative) return { message: `"${text}" is negative`, hint: 'durations are 0 or more' };
+    return { value: durationIn(parsed.duration, unit).value };
+  };
+
+const sizeBound = (metric: string, text: string): BoundRead => {
+  const parsed = parseSize(text);
+  return parsed.ok ? { value: parsed.bytes } : { message: `${metric} is a size: ${parsed.problem}`, hint: parsed.hint };
 };
 
+// Counts, rates and ratios are plain numbers (digit groups with _ allowed where whole).
+const plainBound =
+  (shape: RegExp, what: string, example: string) =>
+  (metric: string, text: string): BoundRead =>
+    shape.test(text) ? { value: Number(text.replaceAll('_', '')) } : { message: `${metric} takes ${what}, got "${text}"`, hint: `e.g. ${example}` };
+
+const UNITS: Record<MetricUnit, { words: string; bound: (metric: string, text: string) => BoundRead }> = {
+  ms: { words: 'total run time', bound: durationBound('ms') },
+  us: { words: 'per-command latency', bound: durationBound('us') },
+  rate: { words: '', bound: plainBound(/^\d[\d_]*(?:\.\d+)?$/, 'a plain number', '"ops/s > 50000"') },
+  count: { words: 'failed runs', bound: plainBound(/^\d[\d_]*$/, 'a whole number', '"errors == 0"') },
+  ratio: { words: 'median / model', bound: plainBound(/^(?:\d+(?:\.\d*)?|\.\d+)$/, 'a plain number (measured / model)', '"ratio < 1.5"') },
+  bytes: { words: 'client peak memory, a size', bound: sizeBound },
+};
+
+// Every config metric, grouped by unit in registry order, each group with its unit's words.
 const metricsHint = (): string => {
   const groups: { unit: MetricUnit; names: string[] }[] = [];
   for (const m of CONFIG_METRICS) {
@@ -153,7 +176,8 @@ const metricsHint = (): string => {
     if (last?.unit === m.unit) last.names.push(m.name);
     else groups.push({ unit: m.unit, names: [m.name] });
   }
-  return `metrics: ${groups.map((g) => `${g.names.join(', ')}${UNIT_WORDS[g.unit] === '' ? '' : ` (${UNIT_WORDS[g.unit]})`}`).join('; ')}`;
+  const described = groups.map(({ unit, names }) => `${names.join(', ')}${UNITS[unit].words === '' ? '' : ` (${UNITS[unit].words})`}`);
+  return `metrics: ${described.join('; ')}`;
 };
 export const METRICS_HINT = metricsHint();
 
@@ -173,30 +197,12 @@ export const OP_FIXES: Readonly<Record<string, string>> = {
   '!=': `a threshold is a bound or an equality: ${OPS_HINT}`,
 };
 
-const EXAMPLES: Record<Exclude<MetricUnit, 'ms' | 'us' | 'bytes'>, { shape: RegExp; what: string; example: string }> = {
-  rate: { shape: /^\d[\d_]*(?:\.\d+)?$/, what: 'a plain number', example: '"ops/s > 50000"' },
-  count: { shape: /^\d[\d_]*$/, what: 'a whole number', example: '"errors == 0"' },
-  ratio: { shape: /^(?:\d+(?:\.\d*)?|\.\d+)$/, what: 'a plain number (measured / model)', example: '"ratio < 1.5"' },
-};
-
 /** The bound of `metric`, in its unit; `index` is where the value starts in the threshold text. */
 export const readBound = (metric: string, valueText: string, index: number): Parsed<number> => {
   const spec = configMetricByName(metric);
   const span = { index, text: valueText };
   if (spec === undefined) return { problems: [] };
   if (valueText === '') return { problems: [{ message: 'no value after the comparison', hint: 'e.g. "median < 60ms"', span }] };
-  if (spec.unit === 'ms' || spec.unit === 'us') {
-    const parsed = parseDuration(valueText);
-    if (!parsed.ok) return { problems: [{ message: `${metric} is a duration: ${parsed.problem}`, hint: parsed.hint, span }] };
-    if (parsed.duration.negative) return { problems: [{ message: `"${valueText}" is negative`, hint: 'durations are 0 or more', span }] };
-    return { value: durationIn(parsed.duration, spec.unit).value, problems: [] };
-  }
-  if (spec.unit === 'bytes') {
-    const parsed = parseSize(valueText);
-    if (!parsed.ok) return { problems: [{ message: `${metric} is a size: ${parsed.problem}`, hint: parsed.hint, span }] };
-    return { value: parsed.bytes, problems: [] };
-  }
-  const rule = EXAMPLES[spec.unit];
-  if (rule.shape.test(valueText)) return { value: Number(valueText.replaceAll('_', '')), problems: [] };
-  return { problems: [{ message: `${metric} takes ${rule.what}, got "${valueText}"`, hint: `e.g. ${rule.example}`, span }] };
+  const read = UNITS[spec.unit].bound(metric, valueText);
+  return 'value' in read ? { value: read.value, problems: [] } : { problems: [{ ...read, span }] };
 };
