@@ -4,10 +4,8 @@
 
 export * from '../contracts/index.ts';
 export { loadScenarioFile, parseScenario } from './load.ts';
-export { expandMatrix, expandFaultCells, type FaultCell, type FaultMode } from './expand.ts';
-export { parseDuration, durationIn, formatMs, type Duration, type DurationParse, type DurationUnit, type DurationValue } from './quantities.ts';
-export { parseSize, formatSize, type SizeParse } from './quantities.ts';
-export { parseRate, formatRate, formatBandwidth, isUnlimited } from './quantities.ts';
+export { expandMatrix, expandFaultCells, type FaultCell } from './expand.ts';
+export { parseDuration, durationIn, formatMs, type Duration } from './quantities.ts';
+export { parseSize, formatSize, parseRate, formatRate, formatBandwidth } from './quantities.ts';
 export { formatValueSize } from './operation.ts';
-export { ScenarioError, type ScenarioIssue } from './problems.ts';
-export { DEFAULTS as SCENARIO_DEFAULTS, LIMITS as SCENARIO_LIMITS } from './defaults.ts';
+export { ScenarioError } from './problems.ts';

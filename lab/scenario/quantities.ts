@@ -54,15 +54,15 @@ const scaleQuantity = (q: Quantity, multiplier: number, divisor: number): Scaled
 // --- durations (`10ms`, `0.5s`, `250us`): every duration in a scenario carries its unit, and
 // conversion is done on the decimal text so `1.005s` is exactly 1005ms.
 
-export type DurationUnit = 'us' | 'ms' | 's';
+type DurationUnit = 'us' | 'ms' | 's';
 
 /** A parsed duration, kept as decimal text so conversions are exact. */
 export type Duration = Omit<Quantity, 'space' | 'unit'> & { unit: DurationUnit };
 
-export type DurationParse = { ok: true; duration: Duration } | { ok: false; problem: string; hint: string };
+type DurationParse = { ok: true; duration: Duration } | { ok: false; problem: string; hint: string };
 
 /** A duration expressed in one unit; `whole` is false when it is not a whole number of it. */
-export interface DurationValue {
+interface DurationValue {
   value: number;
   whole: boolean;
 }
@@ -120,7 +120,7 @@ export const formatMs = (ms: number): string => `${ms}ms`;
 const SIZE_UNITS = { B: 1, KB: 1000, MB: 1_000_000, KiB: 1024, MiB: 1_048_576 } as const;
 type SizeUnit = keyof typeof SIZE_UNITS;
 
-export type SizeParse = { ok: true; bytes: number } | { ok: false; problem: string; hint: string };
+type SizeParse = { ok: true; bytes: number } | { ok: false; problem: string; hint: string };
 
 export const SIZE_UNITS_HINT = 'a size is a number and a unit: B, KB, MB (1000-based) or KiB, MiB (1024-based), e.g. 16B, 1KB, 4KiB';
 
