@@ -3,7 +3,20 @@
 // stable ids; link shapes are the outer loops so configs that share a link are adjacent (the
 // runner applies each link once). Faults: one cell per link shape × fault × mode × policy.
 
-import { batchSize, modeLabel, UNCAPPED, type Bandwidth, type ConfigCell, type Fault, type LinkShape, type Mode, type RetryPolicy, type Scenario, type ValueSize, type Workload } from '../contracts/index.ts';
+import {
+  batchSize,
+  modeLabel,
+  UNCAPPED,
+  type Bandwidth,
+  type ConfigCell,
+  type Fault,
+  type LinkShape,
+  type Mode,
+  type RetryPolicy,
+  type Scenario,
+  type ValueSize,
+  type Workload,
+} from '../contracts/index.ts';
 import { formatBandwidth, formatMs, isUnlimited } from './quantities.ts';
 import { formatValueSize } from './operation.ts';
 

@@ -5,7 +5,8 @@
 
 import { modeFromLabel, modeLabel, SELECTOR_AXES, type AxisValue, type ConfigAxis, type ConfigSelector, type Mode } from '../contracts/index.ts';
 import { closest } from './problems.ts';
-import { labelsOf, modeLabelsOf, runValues, spanOf, UNLIMITED, VALUE_KINDS, tokensOf, type Parsed, type ThresholdContext, type ThresholdProblem, type Token } from './threshold-terms.ts';
+import { labelsOf, modeLabelsOf, runValues, spanOf, tokensOf, UNLIMITED, VALUE_KINDS } from './threshold-terms.ts';
+import type { Parsed, ThresholdContext, ThresholdProblem, Token } from './threshold-terms.ts';
 
 const SCOPE_SHAPE = '[<workload>] [<mode>] [at <selector>, …]:';
 const MODE_SHAPE = /^(?:sync|(?:pipeline|multi|auto)(?::.*)?)$/;

@@ -1,9 +1,24 @@
 // The terms of a threshold: what it is checked against (the scenario's own axes), its words and
-// where each starts (for a precise column), the comparisons, and the bound of each metric in
-// that metric's unit. Metric names and units are the registry's (CONFIG_METRICS,
-// RECONCILE_METRICS); here is only how a bound is written in each unit.
+// where each starts (for a precise column), how a selector value of each kind is read, the
+// comparisons, and the bound of each metric in that metric's unit. Metric names, units, selector
+// names and value kinds are the registry's; here is only how each kind and unit is written.
 
-import { CONFIG_METRICS, configMetricByName, modeLabel, RECONCILE_METRICS, takesValue, type Fault, type MetricUnit, type Mode, type NetworkAxes, type RetryPolicy, type ThresholdOp, type Workload, type AxisValue, type ConfigSelector } from '../contracts/index.ts';
+import {
+  CONFIG_METRICS,
+  configMetricByName,
+  modeLabel,
+  RECONCILE_METRICS,
+  takesValue,
+  type AxisValue,
+  type ConfigSelector,
+  type Fault,
+  type MetricUnit,
+  type Mode,
+  type NetworkAxes,
+  type RetryPolicy,
+  type ThresholdOp,
+  type Workload,
+} from '../contracts/index.ts';
 import { durationIn, formatMs, formatRate, formatSize, parseDuration, parseRate, parseSize } from './quantities.ts';
 
 /** The scenario's sections; undefined when that section was itself invalid (then nothing is checked against it). */
