@@ -3,7 +3,7 @@
 // evidence could not have shown duplicates, SAFE otherwise. Reasons say why, with numbers.
 
 import type { ReconcileCounts, ReconcileEntry } from '../contracts/index.ts';
-import type { CounterCheck } from './counter-checker.ts';
+import type { CounterCheck } from './checkers.ts';
 
 export type Verdict = ReconcileEntry['verdict'];
 
