@@ -33,7 +33,7 @@ export interface MemoryRun {
   startHeapUsedBytes: number;
 }
 
-export interface MemorySampler {
+interface MemorySampler {
   /** Cheap (~1 µs): drivers may call it between batches, where a timer cannot run. */
   sample(): void;
   /** Takes a last sample, stops the timer and returns the run's figures (the same on every call). */
@@ -84,7 +84,7 @@ export const startMemorySampler = (intervalMs = 5, readers: MemoryReaders = proc
   };
 };
 
-export type ConfigMemory = Pick<
+type ConfigMemory = Pick<
   ConfigResult,
   'clientPeakRssBytes' | 'clientPeakHeapBytes' | 'clientRssGrowthBytes' | 'clientHeapGrowthBytes'
 >;
@@ -104,7 +104,7 @@ export const combineMemory = (runs: readonly MemoryRun[]): ConfigMemory => ({
 // 2-core machine; recording the pause time next to the run says so instead of leaving an
 // outlier unexplained.
 
-export interface GcWatch {
+interface GcWatch {
   /** Stops watching; total GC pause time seen since the watch started, ms. */
   stop(): number;
 }

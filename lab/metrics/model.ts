@@ -20,7 +20,7 @@
 
 import { configMode, sameMode, type Calibration, type ConfigResult } from '../contracts/index.ts';
 
-export interface ModelInputs {
+interface ModelInputs {
   waits: number;
   addedRttMs: number;
   baseMedianMs: number;

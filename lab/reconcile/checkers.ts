@@ -80,15 +80,15 @@ export const cleanCounts = (issued: number, overrides: Partial<ReconcileCounts> 
 });
 
 /** A flag per op id: did the server apply it (e.g. does the op's own key exist)? */
-export type AppliedFlags = Uint8Array | readonly boolean[];
+type AppliedFlags = Uint8Array | readonly boolean[];
 
 /**
  * How many times the server applied each op: an execution log (duplicates visible), or, for
  * keyed writes where a second application leaves no trace, an applied flag per op.
  */
-export type Applications = { log: ExecutionLog } | { applied: AppliedFlags };
+type Applications = { log: ExecutionLog } | { applied: AppliedFlags };
 
-export interface AppliedCheck {
+interface AppliedCheck {
   counts: ReconcileCounts;
   /** The first (up to EXAMPLES) op ids of each anomaly, lowest id first; unexpected in log order. */
   examples: ReconcileEntry['examples'];

@@ -6,4 +6,3 @@ export { ACKNOWLEDGED, FAILED, INDETERMINATE, Ledger, MAX_ERROR_KINDS, OP_STATES
 export { checkApplied, checkCounter, cleanCounts, emptyCounts } from './checkers.ts';
 export { checkPrefix } from './prefix-checker.ts';
 export { verdictFor } from './verdict.ts';
-export type { VerdictInput } from './verdict.ts';

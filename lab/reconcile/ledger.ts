@@ -13,9 +13,9 @@ export const INDETERMINATE = 'indeterminate';
 
 /** The states by their stored code (the index). */
 export const OP_STATES = [SENT, ACKNOWLEDGED, FAILED, INDETERMINATE] as const;
-export type OpState = (typeof OP_STATES)[number];
+type OpState = (typeof OP_STATES)[number];
 
-export interface LedgerCounts {
+interface LedgerCounts {
   /** Ops still without an outcome. */
   sent: number;
   acknowledged: number;

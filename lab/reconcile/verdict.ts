@@ -7,7 +7,7 @@
 import type { ReconcileCounts, ReconcileEntry, Verdict } from '../contracts/index.ts';
 import type { CounterCheck } from './checkers.ts';
 
-export interface VerdictInput {
+interface VerdictInput {
   /** From checkApplied; null when the server's per-op state was not read (bounds only). */
   counts: ReconcileCounts | null;
   /** From checkCounter; null for a workload that is not a counter. */
@@ -26,7 +26,7 @@ export interface VerdictInput {
   faultObserved?: boolean;
 }
 
-export interface VerdictResult {
+interface VerdictResult {
   verdict: Verdict;
   reasons: string[];
 }

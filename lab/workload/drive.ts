@@ -17,7 +17,7 @@ import { errorKind, isReplyError } from '../metrics/index.ts';
 import type { OperationPlan } from './plan.ts';
 import { checkReply } from './reply-checks.ts';
 
-export interface DriveInput {
+interface DriveInput {
   /** One client per connection; for `auto` each must have enableAutoPipelining. */
   clients: Redis[];
   mode: Mode;
@@ -48,7 +48,7 @@ export interface DriveOutcome {
 }
 
 /** Which operations one connection issues: first (inclusive) and end (exclusive) of its share. */
-export interface OpRange {
+interface OpRange {
   start: number;
   end: number;
 }

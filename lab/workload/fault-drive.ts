@@ -67,7 +67,7 @@ export const wrapOp = (
   }
 };
 
-export interface FaultDriveInput {
+interface FaultDriveInput {
   client: Redis;
   mode: Extract<Mode, { kind: 'sync' | 'pipeline' | 'multi' }>;
   plan: OperationPlan;

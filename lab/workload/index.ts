@@ -3,7 +3,7 @@
 // reply-checks.ts / run-checks.ts and measured-run.ts, in that order.
 
 export { buildPlan, type OperationPlan } from './plan.ts';
-export { describeKeys } from './keys.ts';
+export { describeKeys } from './key-distributions.ts';
 export { drive, type DriveOutcome } from './drive.ts';
 export { runWorkload, type WorkloadRun } from './measured-run.ts';
 export { driveWithLedger, tagKeys, type OpWrapping } from './fault-drive.ts';

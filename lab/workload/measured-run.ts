@@ -30,7 +30,7 @@ export interface WorkloadRun extends Verification {
   serverInfo: ServerInfoDelta;
 }
 
-export interface WorkloadRunInput {
+interface WorkloadRunInput {
   /** One per connection, through the proxy (or direct for the baseline). */
   clients: Redis[];
   /** Straight to Redis, the lab's own instance: reset, prefill, INFO, read-back. */

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { LabError } from '../errors/index.ts';
 import { takesValue, type CommandName, type ValueSize, type Workload } from '../contracts/index.ts';
-import { cachedKeyNames, keyCountOf, keyIndexes as drawKeyIndexes } from './keys.ts';
+import { cachedKeyNames, keyCountOf, keyIndexes as drawKeyIndexes } from './key-distributions.ts';
 import {
   keySetOf,
   mgetKeyIndex,

@@ -11,7 +11,7 @@
 import type { OperationPlan } from './plan.ts';
 import { describeReply, quoteText, replyText, slotOfOp, tallies } from './reply-checks.ts';
 
-export interface RunCheckOptions {
+interface RunCheckOptions {
   /** One connection issued the operations in index order, so each reply is fixed exactly. */
   ordered?: boolean;
 }
@@ -115,7 +115,7 @@ export const checkHashFieldReplies = (plan: OperationPlan, replies: Float64Array
   return problems.result();
 };
 
-export interface ExpectedValue {
+interface ExpectedValue {
   key: string;
   /** HSET: read the field with HGET; otherwise read the key with GET. */
   field?: string;
@@ -126,7 +126,7 @@ export interface ExpectedValue {
   anyOf: readonly string[];
 }
 
-export interface ExpectedFinalState {
+interface ExpectedFinalState {
   /** counters: INCR/INCRBY totals; strings: SET's last write; hash-fields: HSET's last write;
    * prefilled: GET/MGET leave the prefill unchanged; unchecked: EVAL/EVALSHA/CUSTOM. */
   kind: 'counters' | 'strings' | 'hash-fields' | 'prefilled' | 'unchecked';
@@ -137,7 +137,7 @@ export interface ExpectedFinalState {
   sampled: boolean;
 }
 
-export interface FinalStateOptions {
+interface FinalStateOptions {
   /** Most keys to list; larger key sets are sampled evenly. Default 10 000. */
   sampleKeys?: number;
   /** The connection that issued each operation, when several did. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildPlan, scriptSha } from '../../../lab/workload/plan.ts';
-import { KEY_NAME_CACHE_MAX } from '../../../lab/workload/keys.ts';
+import { KEY_NAME_CACHE_MAX } from '../../../lab/workload/key-distributions.ts';
 import { makeValue } from '../../../lab/workload/values.ts';
 import { fixed, workload } from './workload-fixture.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeKeys, keyCountOf, keyIndexes, keyNamer, zeta, zipfianSampler } from '../../../lab/workload/keys.ts';
+import { describeKeys, keyCountOf, keyIndexes, keyNamer, zeta, zipfianSampler } from '../../../lab/workload/key-distributions.ts';
 
 const tally = (indexes: Uint32Array, n: number) => {
   const counts = new Array<number>(n).fill(0);
