@@ -1,6 +1,7 @@
 // HDR latency histograms in whole microseconds: one place for their settings, recording,
-// summarising, encoding and merging. Plain JS histograms (no WASM), so nothing leaks if a
-// caller forgets destroy(); we still call it where we own the histogram.
+// summarising and encoding, and the lab's one percentile definition (HDR's), which the run
+// totals and calibration's PING samples use too. Plain JS histograms (no WASM), so nothing
+// leaks if a caller forgets destroy(); we still call it where we own the histogram.
 
 import { build, decodeFromCompressedBase64, encodeIntoCompressedBase64 } from 'hdr-histogram-js';
 import type { BuildRequest, Histogram } from 'hdr-histogram-js';
@@ -51,14 +52,40 @@ export const decodeLatency = (hdr: string): LatencyHistogram => {
   return h;
 };
 
-// Per-run histograms summed into a new one; the inputs are left untouched.
-export const mergeHistograms = (list: readonly LatencyHistogram[]): LatencyHistogram => {
-  const merged = createLatencyHistogram();
-  for (const h of list) merged.add(h);
-  return merged;
-};
-
 // Release a histogram's memory (a no-op for JS histograms; required if WASM is ever enabled).
 export const destroyHistograms = (list: readonly LatencyHistogram[]): void => {
   for (const h of list) h.destroy();
 };
+
+// Order statistics of a handful of fractional-ms values (a config's 3-10 run totals,
+// calibration's PING samples). Each returns null for an empty input, because "no verified run"
+// must stay visible as a missing figure.
+
+/** The smallest value, exact. */
+export const min = (xs: readonly number[]): number | null => (xs.length === 0 ? null : Math.min(...xs));
+
+/** The largest value, exact. */
+export const max = (xs: readonly number[]): number | null => (xs.length === 0 ? null : Math.max(...xs));
+
+/**
+ * The p-th percentile (0-100) of values in ms, by HDR's definition, the same as the per-command
+ * latency percentiles: the values are recorded at microsecond resolution (x1000, rounded) in a
+ * histogram with the lab's settings and the answer is getValueAtPercentile(p), back in ms. That
+ * is the nearest rank (the smallest value with at least p % of the values at or below it:
+ * median([1, 2, 3, 4]) is 2), reported at HDR precision (3 significant digits; as the highest
+ * value HDR treats as equal to it, or the lowest for p = 0). For exact extremes use min and max.
+ */
+export const percentile = (xs: readonly number[], p: number): number | null => {
+  if (!Number.isFinite(p) || p < 0 || p > 100) {
+    throw new TypeError(`Expected \`p\` to be a percentile between 0 and 100, got \`${p}\` (${typeof p})`);
+  }
+  if (xs.length === 0) return null;
+  const h = createLatencyHistogram();
+  for (const x of xs) recordUs(h, x * 1_000);
+  const us = h.getValueAtPercentile(p);
+  h.destroy();
+  return us / 1_000;
+};
+
+/** percentile(xs, 50): the lower middle value for an even count, at HDR precision. */
+export const median = (xs: readonly number[]): number | null => percentile(xs, 50);

@@ -18,10 +18,9 @@
 // than once). A measured/model ratio well above 1 points at one of those, or at the server.
 // Direct-link configs bypass the proxy, so the model does not apply to them (modelMs null).
 
-import type { Calibration, ConfigResult } from '../contracts/index.ts';
-import { modeOfConfig, sameMode } from './config-mode.ts';
+import { configMode, sameMode, type Calibration, type ConfigResult } from '../contracts/index.ts';
 
-export interface ModelInputs {
+interface ModelInputs {
   waits: number;
   addedRttMs: number;
   baseMedianMs: number;
@@ -54,7 +53,7 @@ export const baselineConfig = (configs: readonly ConfigResult[], config: ConfigR
       c.commands === config.commands &&
       c.connections === config.connections &&
       sameValueBytes(c.valueBytes, config.valueBytes) &&
-      sameMode(modeOfConfig(c), modeOfConfig(config)),
+      sameMode(configMode(c), configMode(config)),
   );
 
 // One config's prediction, or null when the model does not apply or a piece it needs is missing.

@@ -5,9 +5,7 @@
 // flags clear results whose spread holds one slow outlier, e.g. a GC pause.) Pure: it reads
 // ConfigResult figures and returns sentences for the result's `warnings`.
 
-import type { ConfigResult } from '../contracts/index.ts';
-import { modeLabel } from '../contracts/index.ts';
-import { modeOfConfig } from './config-mode.ts';
+import { configMode, modeLabel, type ConfigResult } from '../contracts/index.ts';
 
 /** At most this many pair warnings are listed; the rest are counted in one closing line. */
 export const MAX_SPREAD_WARNINGS = 10;
@@ -15,7 +13,7 @@ export const MAX_SPREAD_WARNINGS = 10;
 // The axes a matrix varies, each as a comparable string (workload is not one: only configs of
 // the same workload are compared).
 const AXES: readonly ((c: ConfigResult) => string)[] = [
-  (c) => modeLabel(modeOfConfig(c)),
+  (c) => modeLabel(configMode(c)),
   (c) => String(c.rttMs),
   (c) => String(c.jitterMs),
   (c) => `${c.bandwidth.upKBps}/${c.bandwidth.downKBps}`,

@@ -2,20 +2,26 @@
 // scenarios, the reconciliation verdict rows. Pure: it reads figures already in the result and
 // never measures.
 
-import { configMetricByKey, reconcileMetricByName, selectsConfig, verdictBound, type ConfigResult, type ReconcileEntry, type ThresholdResult } from '../contracts/index.ts';
-import type {
-  AnyThreshold,
-  ReconcileThreshold,
-  Threshold,
-  ThresholdMetric,
-  ThresholdOp,
+import {
+  configMetricByKey,
+  reconcileMetricByName,
+  selectsConfig,
+  verdictBound,
+  type AnyThreshold,
+  type ConfigResult,
+  type ReconcileEntry,
+  type ReconcileThreshold,
+  type Threshold,
+  type ThresholdMetric,
+  type ThresholdOp,
+  type ThresholdResult,
 } from '../contracts/index.ts';
 
 // The figure a threshold metric names, in that metric's unit (null: not measured / no verified run).
-export const figureOf = (config: ConfigResult, metric: ThresholdMetric): number | null => configMetricByKey(metric)?.read(config) ?? null;
+const figureOf = (config: ConfigResult, metric: ThresholdMetric): number | null => configMetricByKey(metric)?.read(config) ?? null;
 
-/** Whether `actual op bound` holds. */
-export const holds = (actual: number, op: ThresholdOp, bound: number): boolean => {
+// Whether `actual op bound` holds.
+const holds = (actual: number, op: ThresholdOp, bound: number): boolean => {
   switch (op) {
     case '<':
       return actual < bound;
@@ -48,7 +54,9 @@ const evaluateConfigThreshold = (threshold: Threshold, configs: readonly ConfigR
 };
 
 // Verdict thresholds compare the verdict string (UNKNOWN never passes); count thresholds bound
-// one of the entry's counts (the first run's counts when the runs were not consistent).
+// one of the entry's counts (the first run's counts when the runs were not consistent). An entry
+// whose fault never fired (NOT-TESTED) fails every reconcile threshold that selects it: its
+// counts describe a fault-free run, so no bound on them says anything about the fault.
 const evaluateReconcileThreshold = (
   threshold: ReconcileThreshold,
   entries: readonly ReconcileEntry[],
@@ -57,13 +65,13 @@ const evaluateReconcileThreshold = (
     (e) => e.policy === threshold.policy && (threshold.fault === undefined || e.fault === threshold.fault),
   );
   if ('verdict' in threshold) {
-    const checked = selected.map((e) => ({ configId: e.id, actual: e.verdict, pass: e.verdict === threshold.verdict }));
+    const checked = selected.map((e) => ({ configId: e.id, actual: e.verdict, pass: e.verdict !== 'NOT-TESTED' && e.verdict === threshold.verdict }));
     const value = verdictBound(threshold.verdict);
     return { source: threshold.source, metric: 'verdict', op: '==', value, checked, pass: allPass(checked) };
   }
   const checked = selected.map((e) => {
     const actual = reconcileMetricByName(threshold.metric)?.read(e) ?? e.counts[threshold.metric];
-    return { configId: e.id, actual, pass: holds(actual, threshold.op, threshold.value) };
+    return { configId: e.id, actual, pass: e.verdict !== 'NOT-TESTED' && holds(actual, threshold.op, threshold.value) };
   });
   const { source, metric, op, value } = threshold;
   return { source, metric, op, value, checked, pass: allPass(checked) };

@@ -2,16 +2,7 @@
 // with what the server applied (Jepsen's counter and set checkers, plus pipeline order), and
 // the verdict. Pure: it judges what it is given and knows no runtime.
 
-export { ACKNOWLEDGED, FAILED, INDETERMINATE, Ledger, OP_STATES, SENT } from './ledger.ts';
-export type { LedgerCounts, OpState } from './ledger.ts';
-export { MAX_ERROR_KINDS } from './error-kinds.ts';
-export type { ExecutionLog } from './execution-log.ts';
-export { checkCounter } from './counter-checker.ts';
-export type { CounterCheck } from './counter-checker.ts';
-export { checkApplied, EXAMPLES } from './applied-checker.ts';
-export type { AppliedCheck, AppliedFlags, Applications } from './applied-checker.ts';
+export { ACKNOWLEDGED, FAILED, INDETERMINATE, Ledger, MAX_ERROR_KINDS, OP_STATES, SENT } from './ledger.ts';
+export { checkApplied, checkCounter, cleanCounts, emptyCounts } from './checkers.ts';
 export { checkPrefix } from './prefix-checker.ts';
-export type { PrefixCheck } from './prefix-checker.ts';
 export { verdictFor } from './verdict.ts';
-export type { Verdict, VerdictInput, VerdictResult } from './verdict.ts';
-export { emptyCounts, cleanCounts } from './counts.ts';

@@ -2,8 +2,6 @@
 // batch, and what the caller was told), kept in typed arrays so a million operations cost about
 // 24 MB and no object each. The checkers compare it with what the server applied.
 
-import { ErrorKindTable } from './error-kinds.ts';
-
 /** Sent, no outcome yet (a run that ends with ops here treats them as indeterminate). */
 export const SENT = 'sent';
 /** The caller got a reply: the op executed (at least once). */
@@ -15,9 +13,9 @@ export const INDETERMINATE = 'indeterminate';
 
 /** The states by their stored code (the index). */
 export const OP_STATES = [SENT, ACKNOWLEDGED, FAILED, INDETERMINATE] as const;
-export type OpState = (typeof OP_STATES)[number];
+type OpState = (typeof OP_STATES)[number];
 
-export interface LedgerCounts {
+interface LedgerCounts {
   /** Ops still without an outcome. */
   sent: number;
   acknowledged: number;
@@ -217,3 +215,55 @@ const checkU32 = (name: string, value: number): void => {
     throw new TypeError(`Expected \`${name}\` to be an integer from 0 to ${MAX_U32}, got \`${value}\` (${typeof value})`);
   }
 };
+
+// The ledger's table of error kind names ("ECONNRESET", "CONNECTION_CLOSED", ...): each distinct
+// kind is stored once and ops keep a Uint16 index, so a million failed ops cost two bytes each.
+// Index 0 means "no error". (The kinds themselves come from lab/metrics' errorKind.)
+
+/** Most distinct error kinds one ledger can hold (index 0 is reserved for "none"). */
+export const MAX_ERROR_KINDS = 0xffff;
+
+class ErrorKindTable {
+  readonly #names: string[] = [''];
+  readonly #indexes = new Map<string, number>();
+  /** Errors reported per kind index, one per fail/indeterminate call. */
+  readonly #reported: number[] = [0];
+
+  /** The index of `kind`, adding it on first sight. */
+  indexOf(kind: string): number {
+    if (typeof kind !== 'string') {
+      throw new TypeError(`Expected \`errorKind\` to be a string, got \`${String(kind)}\` (${typeof kind})`);
+    }
+    const known = this.#indexes.get(kind);
+    if (known !== undefined) return known;
+    if (this.#names.length > MAX_ERROR_KINDS) {
+      throw new RangeError(`Too many distinct error kinds (more than ${MAX_ERROR_KINDS}): pass a short kind such as the error's code or class name, not its full message`);
+    }
+    const index = this.#names.length;
+    this.#names.push(kind);
+    this.#reported.push(0);
+    this.#indexes.set(kind, index);
+    return index;
+  }
+
+  /** Counts one reported error of the kind at `index`. */
+  count(index: number): void {
+    this.#reported[index] = (this.#reported[index] ?? 0) + 1;
+  }
+
+  /** The kind at `index`, or null for 0 ("no error"). */
+  nameOf(index: number): string | null {
+    return index === 0 ? null : (this.#names[index] ?? null);
+  }
+
+  /** Reported errors by kind, kinds in first-seen order (kinds never counted are left out). */
+  reportedByKind(): Record<string, number> {
+    const entries: [string, number][] = [];
+    for (let i = 1; i < this.#names.length; i++) {
+      const reported = this.#reported[i] ?? 0;
+      if (reported > 0) entries.push([this.#names[i] as string, reported]);
+    }
+    // fromEntries defines own properties, so even a kind named "__proto__" is kept as data.
+    return Object.fromEntries(entries);
+  }
+}

@@ -4,11 +4,10 @@
 // before an op issued earlier on the same connection.
 
 import type { ReconcileEntry } from '../contracts/index.ts';
-import { EXAMPLES } from './applied-checker.ts';
-import { NEVER, scanLog, type ExecutionLog } from './execution-log.ts';
+import { EXAMPLES, NEVER, scanLog, type ExecutionLog } from './checkers.ts';
 import type { Ledger } from './ledger.ts';
 
-export interface PrefixCheck extends NonNullable<ReconcileEntry['prefix']> {
+interface PrefixCheck extends NonNullable<ReconcileEntry['prefix']> {
   examples: {
     /** Per non-prefix batch (first EXAMPLES): the first op applied after an op of its batch that was not. */
     nonPrefix: number[];

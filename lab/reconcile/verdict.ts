@@ -1,13 +1,13 @@
 // One verdict from every check that ran, in the manner of Jepsen's composed checkers (the
 // worst result wins): UNSAFE when any check found an anomaly, UNKNOWN when none did but the
 // evidence could not have shown duplicates, SAFE otherwise. Reasons say why, with numbers.
+// Before all of that: a run whose fault never fired tested nothing, so its verdict is
+// NOT-TESTED whatever the checks found.
 
-import type { ReconcileCounts, ReconcileEntry } from '../contracts/index.ts';
-import type { CounterCheck } from './counter-checker.ts';
+import type { ReconcileCounts, ReconcileEntry, Verdict } from '../contracts/index.ts';
+import type { CounterCheck } from './checkers.ts';
 
-export type Verdict = ReconcileEntry['verdict'];
-
-export interface VerdictInput {
+interface VerdictInput {
   /** From checkApplied; null when the server's per-op state was not read (bounds only). */
   counts: ReconcileCounts | null;
   /** From checkCounter; null for a workload that is not a counter. */
@@ -18,14 +18,23 @@ export interface VerdictInput {
   tagsVisible: boolean;
   /** What one op is called in the reasons ("increment", "write"); plural adds "s". @default 'operation' */
   noun?: string;
+  /**
+   * Did the fault fire (the client saw its connection close or stall)? When false, the verdict
+   * is NOT-TESTED: the run was fault-free, so it says nothing about the retry policy under the
+   * fault. @default true
+   */
+  faultObserved?: boolean;
 }
 
-export interface VerdictResult {
+interface VerdictResult {
   verdict: Verdict;
   reasons: string[];
 }
 
-export const verdictFor = ({ counts, counter, prefix, tagsVisible, noun = 'operation' }: VerdictInput): VerdictResult => {
+const NOT_TESTED_REASON =
+  'the fault never fired (the client never saw its connection close or stall), so nothing was judged: this row shows a fault-free run';
+
+export const verdictFor = ({ counts, counter, prefix, tagsVisible, noun = 'operation', faultObserved = true }: VerdictInput): VerdictResult => {
   const nouns = (n: number): string => (n === 1 ? noun : `${noun}s`);
   const ops = (n: number): string => `${n} ${nouns(n)}`;
   const was = (n: number): string => (n === 1 ? 'was' : 'were');
@@ -56,6 +65,8 @@ export const verdictFor = ({ counts, counter, prefix, tagsVisible, noun = 'opera
   if (prefix !== null && prefix.reordered > 0) {
     anomalies.push(`${ops(prefix.reordered)} ${was(prefix.reordered)} applied before an op issued earlier on the same connection (reordered)`);
   }
+  // Anomalies in a fault-free run are still worth reading, but they are not a verdict on the policy.
+  if (!faultObserved) return { verdict: 'NOT-TESTED', reasons: [NOT_TESTED_REASON, ...anomalies.map((a) => `even without the fault: ${a}`)] };
   if (anomalies.length > 0) return { verdict: 'UNSAFE', reasons: anomalies };
 
   if (counts === null && counter === null) {

@@ -8,11 +8,29 @@
 // MULTI, the queued commands and EXEC, and gets +OK, one +QUEUED per command and EXEC's array:
 // each of those is one unit (EXEC's whole array is one reply).
 
-import type { FaultAction, Mode } from '../contracts/index.ts';
-import { batchSize } from '../contracts/index.ts';
-import type { OperationPlan } from './commands.ts';
-import { commandBytes, integerReplyBytes, okReplyBytes } from './resp-size.ts';
-import { wrapOp, type OpWrapping } from './tagged-ops.ts';
+import { batchSize, type FaultAction, type Mode } from '../contracts/index.ts';
+import { wrapOp, type OpWrapping } from './fault-drive.ts';
+import type { OperationPlan } from './plan.ts';
+
+// Exact byte sizes of requests and replies on the wire (RESP2 and RESP3 agree on these).
+
+const textBytes = (value: number): number => String(value).length;
+
+/** A multibulk request: `*N\r\n` then `$len\r\narg\r\n` per argument (len in UTF-8 bytes). */
+export const commandBytes = (args: readonly string[]): number => {
+  let total = 1 + textBytes(args.length) + 2;
+  for (const arg of args) {
+    const len = Buffer.byteLength(arg, 'utf8');
+    total += 1 + textBytes(len) + 2 + len + 2;
+  }
+  return total;
+};
+
+/** `:n\r\n`. */
+export const integerReplyBytes = (n: number): number => 1 + textBytes(n) + 2;
+
+/** `+OK\r\n`. */
+export const okReplyBytes = 5;
 
 export interface CutContext {
   plan: OperationPlan;

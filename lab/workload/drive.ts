@@ -1,17 +1,23 @@
-// The drivers: one timed run of a plan's operations over one or more connections. The timed
-// span runs from preparing the first command to receiving the last reply on every connection;
-// resetting state, prefilling, reading INFO and checking the final state happen outside it.
+// The drivers: one timed run of a plan's operations over one or more connections, and what it
+// records. The timed span runs from preparing the first command to receiving the last reply on
+// every connection; resetting state, prefilling, reading INFO and checking the final state
+// happen outside it (measured-run.ts).
+//
+// Modes: `sync` is a plain awaited loop, one command and one reply per round trip. `pipeline: B`
+// and `multi: B` send B commands per batch (an ioredis Pipeline, or MULTI ... EXEC, one write)
+// and await all replies before the next batch; each command's latency is its batch's time,
+// which is what the caller waited. `auto: C` is ioredis auto-pipelining (the client must be
+// created with enableAutoPipelining): C callers each await their own commands one at a time,
+// and ioredis batches whatever they issued in the same event-loop turn into one pipeline.
 
 import type { Redis } from 'ioredis';
 import { batchSize, type Mode } from '../contracts/index.ts';
-import type { OperationPlan } from './commands.ts';
-import { Recorder, type DriveOutcome } from './outcome.ts';
-import { nowUs, splitOps, type OpRange } from './op-range.ts';
-import { driveSync } from './drive-sync.ts';
-import { driveBatches } from './drive-batches.ts';
-import { driveAuto } from './drive-auto.ts';
+import { errorMessage } from '../errors/index.ts';
+import { errorKind, isReplyError } from '../metrics/index.ts';
+import type { OperationPlan } from './plan.ts';
+import { checkReply } from './reply-checks.ts';
 
-export interface DriveInput {
+interface DriveInput {
   /** One client per connection; for `auto` each must have enableAutoPipelining. */
   clients: Redis[];
   mode: Mode;
@@ -19,6 +25,182 @@ export interface DriveInput {
   /** Called between batches (pipeline, multi): a cheap memory sample. */
   afterBatch?: () => void;
 }
+
+export interface DriveOutcome {
+  /** Wall time of the timed span: preparing the first command to the last reply, ms. */
+  totalMs: number;
+  /** Per wait: how long the caller waited, µs, and how many commands it answered. */
+  waitUs: Float64Array;
+  waitSize: Uint32Array;
+  /** Waits recorded (connections fill their own slices, so this is a count, not an index). */
+  waits: number;
+  /** Numeric replies in operation order for INCR, INCRBY and HSET (NaN: none came back), checked
+   * as a whole after the run (their per-key sequence is what is fixed); else null. */
+  numericReplies: Float64Array | null;
+  /** Replies that came back but were wrong, and the first such, described. */
+  wrongReplies: number;
+  firstWrongReply?: string;
+  /** Reply and connection errors by kind (WRONGTYPE, ABORTED, ...). */
+  errorsByKind: Record<string, number>;
+  firstError?: string;
+  /** The connection-level error that ended a connection's loop early, if any. */
+  aborted?: string;
+}
+
+/** Which operations one connection issues: first (inclusive) and end (exclusive) of its share. */
+interface OpRange {
+  start: number;
+  end: number;
+}
+
+/** Monotonic clock in µs: a double, so reading it allocates nothing (hrtime.bigint allocates a
+ * BigInt per read, which a sync loop pays twice per command). Sub-µs resolution in Node. */
+const nowUs = (): number => performance.now() * 1_000;
+
+/** Splits N operations over C connections in contiguous shares (the first N % C get one more). */
+export const splitOps = (commands: number, connections: number): OpRange[] => {
+  const ranges: OpRange[] = [];
+  let start = 0;
+  for (let c = 0; c < connections; c++) {
+    const size = Math.floor(commands / connections) + (c < commands % connections ? 1 : 0);
+    ranges.push({ start, end: start + size });
+    start += size;
+  }
+  return ranges;
+};
+
+// Commands whose replies are checked per key after the run rather than one by one.
+const checkedAfterRun = (command: string): boolean => command === 'INCR' || command === 'INCRBY' || command === 'HSET';
+
+// What one timed run records, in preallocated arrays: per wait (a command for sync and auto, a
+// batch for pipeline and multi) how long the caller waited, plus what came back. Checking a
+// reply is a comparison, so it stays inside the timed span.
+class Recorder {
+  readonly outcome: DriveOutcome;
+
+  constructor(
+    private readonly plan: OperationPlan,
+    waitsCapacity: number,
+  ) {
+    this.outcome = {
+      totalMs: 0,
+      waitUs: new Float64Array(waitsCapacity),
+      waitSize: new Uint32Array(waitsCapacity),
+      waits: 0,
+      numericReplies: checkedAfterRun(plan.command) ? new Float64Array(plan.size).fill(Number.NaN) : null,
+      wrongReplies: 0,
+      errorsByKind: {},
+    };
+  }
+
+  /** One wait of `size` commands that took `us`. */
+  wait(us: number, size: number): void {
+    const o = this.outcome;
+    o.waitUs[o.waits] = us;
+    o.waitSize[o.waits] = size;
+    o.waits++;
+  }
+
+  /** The reply (or error) of operation `op`. */
+  reply(op: number, error: unknown, value: unknown): void {
+    if (error) {
+      this.error(error);
+      return;
+    }
+    const o = this.outcome;
+    if (o.numericReplies !== null) {
+      o.numericReplies[op] = typeof value === 'number' ? value : Number.NaN;
+      return;
+    }
+    const wrong = checkReply(this.plan, op, value);
+    if (wrong !== undefined) {
+      o.wrongReplies++;
+      o.firstWrongReply ??= `operation ${op + 1} (key ${this.plan.keyOf(op)}): ${wrong}`;
+    }
+  }
+
+  error(error: unknown): void {
+    const kind = errorKind(error);
+    const o = this.outcome;
+    o.errorsByKind[kind] = (o.errorsByKind[kind] ?? 0) + 1;
+    o.firstError ??= errorMessage(error);
+  }
+
+  /** A connection's loop ended early; `where` says at which command or batch. */
+  abort(where: string, error: unknown): void {
+    this.error(error);
+    this.outcome.aborted ??= `${where}: ${errorMessage(error)}`;
+  }
+}
+
+// One awaited command: its wait and reply are recorded. A reply error (Redis answered -ERR) is
+// counted and the caller goes on; a connection error ends the caller's loop (returns false).
+const callOne = async (client: Redis, plan: OperationPlan, op: number, rec: Recorder): Promise<boolean> => {
+  const t0 = nowUs();
+  try {
+    const value = await client.call(plan.name, plan.argsOf(op));
+    rec.wait(nowUs() - t0, 1);
+    rec.reply(op, null, value);
+    return true;
+  } catch (error) {
+    if (!isReplyError(error)) {
+      rec.abort(`command ${op + 1}`, error);
+      return false;
+    }
+    rec.wait(nowUs() - t0, 1);
+    rec.reply(op, error, null);
+    return true;
+  }
+};
+
+const driveSync = async (client: Redis, plan: OperationPlan, range: OpRange, rec: Recorder): Promise<void> => {
+  for (let i = range.start; i < range.end; i++) {
+    if (!(await callOne(client, plan, i, rec))) return;
+  }
+};
+
+const driveBatches = async (
+  client: Redis,
+  plan: OperationPlan,
+  range: OpRange,
+  batch: number,
+  transactional: boolean,
+  rec: Recorder,
+  afterBatch: (() => void) | undefined,
+): Promise<void> => {
+  let batchIndex = 0;
+  for (let offset = range.start; offset < range.end; offset += batch, batchIndex++) {
+    const t0 = nowUs();
+    const size = Math.min(batch, range.end - offset);
+    try {
+      const queue = transactional ? client.multi() : client.pipeline();
+      for (let j = 0; j < size; j++) queue.call(plan.name, plan.argsOf(offset + j));
+      const results = await queue.exec();
+      rec.wait(nowUs() - t0, size);
+      if (results === null) throw new Error('EXEC returned nil: the transaction was aborted');
+      for (let j = 0; j < size; j++) {
+        const [error, value] = results[j] ?? [new Error('no reply'), null];
+        rec.reply(offset + j, error, value);
+      }
+    } catch (error) {
+      // A rejected exec means the connection failed (or EXECABORT): no reply is trustworthy.
+      rec.abort(`batch ${batchIndex + 1} (commands ${offset + 1}-${offset + size})`, error);
+      return;
+    }
+    afterBatch?.();
+  }
+};
+
+// Caller k issues operations start+k, start+k+C, ...: interleaved, so the work stays in order overall.
+const driveAuto = async (client: Redis, plan: OperationPlan, range: OpRange, callers: number, rec: Recorder): Promise<void> => {
+  const caller = async (first: number): Promise<void> => {
+    for (let i = first; i < range.end; i += callers) {
+      if (!(await callOne(client, plan, i, rec))) return;
+    }
+  };
+  const count = Math.min(callers, range.end - range.start);
+  await Promise.all(Array.from({ length: count }, (_, k) => caller(range.start + k)));
+};
 
 // Waits one connection records for its share: one per command, or one per batch.
 const waitsOf = (mode: Mode, range: OpRange): number => {
@@ -33,10 +215,8 @@ const driveConnection = (client: Redis, input: DriveInput, range: OpRange, rec: 
     case 'sync':
       return driveSync(client, plan, range, rec);
     case 'pipeline':
-    case 'multi': {
-      const hooks = input.afterBatch ? { afterBatch: input.afterBatch } : {};
-      return driveBatches(client, plan, range, batchSize(mode, plan.size), mode.kind === 'multi', rec, hooks);
-    }
+    case 'multi':
+      return driveBatches(client, plan, range, batchSize(mode, plan.size), mode.kind === 'multi', rec, input.afterBatch);
     case 'auto':
       return driveAuto(client, plan, range, mode.callers, rec);
   }

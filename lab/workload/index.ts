@@ -1,12 +1,10 @@
-// Public surface of lab/workload: operation plans, the drivers and one complete measured run.
+// Public surface of lab/workload: operation plans, the measured run and its drivers, and the
+// fault run's driver with its cut sizing. To follow one measured run, read plan.ts, drive.ts,
+// reply-checks.ts / run-checks.ts and measured-run.ts, in that order.
 
-export { buildPlan, scriptSha, type OperationPlan } from './commands.ts';
-export { describeKeys } from './keys.ts';
-export { drive, type DriveInput } from './drive.ts';
-export type { DriveOutcome } from './outcome.ts';
-export { runWorkload, type WorkloadRun, type WorkloadRunInput } from './workload-run.ts';
-export { verifyRun, type Verdict } from './verify-run.ts';
-export { driveWithLedger, type FaultDriveInput } from './fault-drive.ts';
-export { cutAfterBytes, type CutContext } from './cut-bytes.ts';
-export { tagKeys, wrapOp, TAGGED_SCRIPT, IDEMPOTENT_SCRIPT, type OpWrapping } from './tagged-ops.ts';
-export { commandBytes, integerReplyBytes, okReplyBytes } from './resp-size.ts';
+export { buildPlan, type OperationPlan } from './plan.ts';
+export { describeKeys } from './key-distributions.ts';
+export { drive, type DriveOutcome } from './drive.ts';
+export { runWorkload, type WorkloadRun } from './measured-run.ts';
+export { driveWithLedger, tagKeys, type OpWrapping } from './fault-drive.ts';
+export { cutAfterBytes } from './cut-bytes.ts';

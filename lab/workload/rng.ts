@@ -8,7 +8,7 @@
 
 import { LabError } from '../errors/index.ts';
 
-export interface Rng {
+interface Rng {
   /** A float in [0, 1) with 32 bits of randomness. */
   next(): number;
   /** An integer in [0, n), exactly uniform (rejection sampling); 1 <= n <= 2^32. */

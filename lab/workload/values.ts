@@ -15,8 +15,8 @@ const checkSize = (size: ValueSize): void => {
   }
 };
 
-/** True when every operation uses the same size. */
-export const isFixedSize = (size: ValueSize): boolean => size.minBytes === size.maxBytes;
+// True when every operation uses the same size.
+const isFixedSize = (size: ValueSize): boolean => size.minBytes === size.maxBytes;
 
 /**
  * The value size of each of `commands` operations: the size itself when it is fixed,

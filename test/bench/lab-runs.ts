@@ -4,10 +4,7 @@
 // that dropped replies would make the comparison meaningless.
 
 import type { Redis } from 'ioredis';
-import { buildPlan, type OperationPlan } from '../../lab/workload/commands.ts';
-import { drive } from '../../lab/workload/drive.ts';
-import type { DriveOutcome } from '../../lab/workload/outcome.ts';
-import { runWorkload } from '../../lab/workload/workload-run.ts';
+import { buildPlan, drive, runWorkload, type DriveOutcome, type OperationPlan } from '../../lab/workload/index.ts';
 import type { Mode, Workload } from '../../lab/contracts/index.ts';
 
 export const BENCH_SEED = 1;

@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import type { Redis } from 'ioredis';
 import { closeClient, connectClient } from '../../lab/client/connect.ts';
 import { errorMessage, isLabError } from '../../lab/errors/index.ts';
-import { median } from '../../lab/metrics/stats.ts';
+import { median } from '../../lab/metrics/index.ts';
 import { startRuntime, type StartedRuntime } from '../../lab/runtime/index.ts';
 import { modeLabel, type Mode } from '../../lab/contracts/index.ts';
 import { alternate, type Pair } from './ab.ts';

@@ -3,7 +3,7 @@
 // the 3% goal is about), runWorkload()'s untimed bookkeeping (reset, INFO, verification:
 // wall time, not in any reported figure), and redis-benchmark as the server's capacity.
 
-import { median } from '../../lab/metrics/stats.ts';
+import { median } from '../../lab/metrics/index.ts';
 import { judgeOverhead, pairRatios, summarizeRatios, type Judgement, type Pair, type RatioSummary } from './ab.ts';
 import type { WholeRun } from './lab-runs.ts';
 import type { BenchmarkResult } from './redis-benchmark.ts';

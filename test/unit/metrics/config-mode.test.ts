@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { modeOfConfig, sameMode } from '../../../lab/metrics/index.ts';
+// The mode of a config result, which the model and the spread warnings use to pair configs:
+// contracts' modeOfFlat (configMode) and sameMode, formerly copies in lab/metrics.
+import { modeOfFlat as modeOfConfig, sameMode } from '../../../lab/contracts/index.ts';
 
 describe('modeOfConfig', () => {
   it('rebuilds every mode kind from the flat fields', () => {

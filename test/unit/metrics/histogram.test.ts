@@ -3,10 +3,13 @@ import {
   LATENCY_HISTOGRAM_SETTINGS,
   createLatencyHistogram,
   decodeLatency,
-  mergeHistograms,
+  max,
+  median,
+  min,
+  percentile,
   recordUs,
   summarizeLatency,
-} from '../../../lab/metrics/index.ts';
+} from '../../../lab/metrics/histogram.ts';
 
 // HDR with 3 significant digits keeps values within 0.1%.
 const withinHdrPrecision = (actual: number, expected: number): void => {
@@ -58,18 +61,56 @@ describe('latency histogram', () => {
     recordUs(h, LATENCY_HISTOGRAM_SETTINGS.highestTrackableValue * 2);
     withinHdrPrecision(summarizeLatency(h).max, 120_000_000);
   });
+});
 
-  it('merges per-run histograms, also decoded ones, without touching the inputs', () => {
-    const a = createLatencyHistogram();
-    const b = createLatencyHistogram();
-    recordUs(a, 100, 10);
-    recordUs(b, 5_000, 10);
-    const merged = mergeHistograms([a, decodeLatency(summarizeLatency(b).hdr)]);
-    const summary = summarizeLatency(merged);
-    expect(summary.count).toBe(20);
-    expect(summary.p50).toBe(100);
-    withinHdrPrecision(summary.max, 5_000);
-    expect(a.totalCount).toBe(10);
-    expect(summarizeLatency(mergeHistograms([])).count).toBe(0);
+// The lab's one percentile definition, HDR's, for run totals and PING samples in ms (these tests
+// replace the earlier linear-interpolation ones: a median is now a nearest-rank value).
+describe('run-time stats', () => {
+  it('takes the middle of an odd count and the lower middle of an even count (nearest rank)', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2); // not 2.5
+    expect(median([1.5])).toBe(1.5);
+    // Above 2.048 ms HDR buckets are wider than 1 µs: the answer is within 0.1 %, never below.
+    const m = median([30, 10, 20]) as number;
+    expect(m).toBeGreaterThanOrEqual(20);
+    withinHdrPrecision(m * 1000, 20_000);
+    withinHdrPrecision((median([40, 10, 30, 20]) as number) * 1000, 20_000); // not 25
+  });
+
+  it('takes percentiles by nearest rank, at microsecond resolution', () => {
+    const xs = [0.1, 0.2, 0.3, 0.4, 0.5];
+    expect(percentile(xs, 0)).toBe(0.1);
+    expect(percentile(xs, 100)).toBe(0.5);
+    expect(percentile(xs, 10)).toBe(0.1);
+    expect(percentile(xs, 40)).toBe(0.2);
+    expect(percentile(xs, 41)).toBe(0.3);
+    expect(percentile(xs, 90)).toBe(0.5);
+    expect(percentile([1.2344], 50)).toBe(1.234); // recorded as whole µs
+    expect(() => percentile(xs, 101)).toThrow(TypeError);
+  });
+
+  it('agrees with the per-command latency percentiles of the same values', () => {
+    const ms = Array.from({ length: 500 }, (_, i) => 0.05 + ((i * 7919) % 500) * 0.037);
+    const h = createLatencyHistogram();
+    for (const x of ms) recordUs(h, x * 1000);
+    const summary = summarizeLatency(h);
+    expect(percentile(ms, 50)).toBe(summary.p50 / 1000);
+    expect(percentile(ms, 99)).toBe(summary.p99 / 1000);
+  });
+
+  it('returns min and max exactly, without reordering the input', () => {
+    const xs = [3, 1, 2];
+    expect(min(xs)).toBe(1);
+    expect(max(xs)).toBe(3);
+    expect(median(xs)).toBe(2);
+    expect(xs).toEqual([3, 1, 2]);
+    expect(max([123.4567, 1])).toBe(123.4567);
+  });
+
+  it('returns null for empty input', () => {
+    expect(median([])).toBeNull();
+    expect(min([])).toBeNull();
+    expect(max([])).toBeNull();
+    expect(percentile([], 50)).toBeNull();
   });
 });

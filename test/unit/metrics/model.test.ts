@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baselineConfig, fillModel, modelFor, modelMs, modelRatio } from '../../../lab/metrics/index.ts';
+import { baselineConfig, fillModel, modelFor, modelMs, modelRatio } from '../../../lab/metrics/model.ts';
 import { calibrationAt, config } from './fixtures.ts';
 
 describe('RTT cost model', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SPREAD_WARNINGS, spreadWarnings } from '../../../lab/metrics/index.ts';
+import { MAX_SPREAD_WARNINGS, spreadWarnings } from '../../../lab/metrics/spread.ts';
 import type { ConfigResult } from '../../../lab/contracts/index.ts';
 import { config } from './fixtures.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateThresholds, selectsConfig } from '../../../lab/metrics/index.ts';
-import type { ConfigSelector, ReconcileThreshold, Threshold } from '../../../lab/contracts/index.ts';
+import { evaluateThresholds } from '../../../lab/metrics/index.ts';
+import { selectsConfig, type ConfigSelector, type ReconcileThreshold, type Threshold } from '../../../lab/contracts/index.ts';
 import { config, reconcileEntry } from './fixtures.ts';
 
 const configs = [
@@ -219,5 +219,29 @@ describe('evaluateThresholds: reconcile thresholds', () => {
       ['verdict', 2, true],
       ['errors', 2, true],
     ]);
+  });
+
+  it('fails every reconcile threshold over an entry whose fault never fired (NOT-TESTED)', () => {
+    const missed = [
+      reconcileEntry({ fault: 'late-reset', policy: 'idempotent', verdict: 'NOT-TESTED', faultObserved: false }),
+      reconcileEntry({ fault: 'reset', policy: 'idempotent', verdict: 'SAFE' }),
+    ];
+    const [verdict, lost, applied] = evaluateThresholds(
+      [
+        rt({ policy: 'idempotent', verdict: 'SAFE' }),
+        rt({ policy: 'idempotent', metric: 'lost', op: '==', value: 0 }),
+        rt({ policy: 'idempotent', fault: 'late-reset', metric: 'applied', op: '>=', value: 0 }),
+      ],
+      [],
+      missed,
+    );
+    expect(verdict).toMatchObject({ pass: false });
+    expect(verdict?.checked.map((c) => [c.actual, c.pass])).toEqual([
+      ['NOT-TESTED', false],
+      ['SAFE', true],
+    ]);
+    // The clean counts of a fault-free run would satisfy the bounds; they still fail.
+    expect(lost).toMatchObject({ pass: false, checked: [{ actual: 0, pass: false }, { actual: 0, pass: true }] });
+    expect(applied).toMatchObject({ pass: false, checked: [{ actual: 100, pass: false }] });
   });
 });

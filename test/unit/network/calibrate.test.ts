@@ -8,11 +8,13 @@ describe('calibration summary', () => {
   it('reports medians, the added rtt and the spread of the proxied samples', () => {
     const c = summarizeCalibration({ rttMs: 10, jitterMs: 0 }, baseline, proxied, 9);
     expect(c.baselineMs).toBe(0.2);
-    expect(c.measuredMs).toBe(10.2);
-    expect(c.addedMs).toBeCloseTo(10.0, 10);
-    // Linear interpolation (lab/metrics percentile): rank 0.9 and 8.1 of the 10 sorted samples.
-    expect(c.p10Ms).toBeCloseTo(10.1, 10);
-    expect(c.p90Ms).toBeCloseTo(10.4 + 0.1 * (11.9 - 10.4), 10);
+    // The lab's one percentile definition (HDR, lab/metrics): nearest rank at HDR precision
+    // (within 0.1 %, never below): ranks 5, 1 and 9 of the 10 sorted samples.
+    const hdr = (actual: number, expected: number) => expect(actual - expected).toSatisfy((d: number) => d >= 0 && d <= expected / 1000);
+    hdr(c.measuredMs, 10.2);
+    hdr(c.addedMs, 10.0);
+    hdr(c.p10Ms, 10.1);
+    hdr(c.p90Ms, 10.4);
     expect([c.upstreamLatencyMs, c.downstreamLatencyMs]).toEqual([4, 5]);
     expect(c.samples).toBe(10);
   });

@@ -95,4 +95,23 @@ describe('verdictFor', () => {
       reasons: ['nothing checked for lost or duplicated ops: neither applied counts nor a counter were given'],
     });
   });
+
+  it('is NOT-TESTED when the fault never fired, whatever the checks found', () => {
+    const clean = verdictFor({ counts: counts(), counter: inBounds, prefix: inOrder, tagsVisible: true, faultObserved: false });
+    expect(clean.verdict).toBe('NOT-TESTED');
+    expect(clean.reasons).toEqual([
+      'the fault never fired (the client never saw its connection close or stall), so nothing was judged: this row shows a fault-free run',
+    ]);
+    // Nothing that could show a duplicate, and an anomaly: still no verdict on the policy, but the anomaly is kept.
+    expect(verdictFor({ counts: null, counter: null, prefix: null, tagsVisible: false, faultObserved: false }).verdict).toBe('NOT-TESTED');
+    const lost = verdictFor({ counts: counts({ lost: 1 }), counter: null, prefix: null, tagsVisible: true, noun: 'write', faultObserved: false });
+    expect(lost).toMatchObject({ verdict: 'NOT-TESTED' });
+    expect(lost.reasons.slice(1)).toEqual(['even without the fault: 1 acknowledged write was never applied (lost)']);
+  });
+
+  it('judges as before when the fault fired (faultObserved true or not given)', () => {
+    const input = { counts: counts({ duplicated: 1 }), counter: null, prefix: null, tagsVisible: true };
+    expect(verdictFor({ ...input, faultObserved: true })).toEqual(verdictFor(input));
+    expect(verdictFor(input).verdict).toBe('UNSAFE');
+  });
 });

@@ -1,7 +1,9 @@
 // Sizing cut-after faults: whole replies or commands after the fault's start, turned into bytes.
 
 import { describe, expect, it } from 'vitest';
-import { buildPlan, commandBytes, cutAfterBytes, tagKeys, wrapOp, type CutContext } from '../../../lab/workload/index.ts';
+import { commandBytes, cutAfterBytes, integerReplyBytes, okReplyBytes, type CutContext } from '../../../lab/workload/cut-bytes.ts';
+import { tagKeys, wrapOp } from '../../../lab/workload/fault-drive.ts';
+import { buildPlan } from '../../../lab/workload/plan.ts';
 import { fixed, workload } from './workload-fixture.ts';
 
 const ctx = (plan: CutContext['plan'], mode: CutContext['mode'], fromOp: number): CutContext => ({
@@ -45,5 +47,38 @@ describe('cutAfterBytes', () => {
     expect(cutAfterBytes({ kind: 'cut-after', direction: 'down', units: 3, plusBytes: 0 }, multi)).toBe(5 + 2 * 9); // +OK, 2 x +QUEUED
     // +OK, 4 x +QUEUED, then "*4\r\n" and ":5\r\n" .. ":8\r\n"
     expect(cutAfterBytes({ kind: 'cut-after', direction: 'down', units: 6, plusBytes: 0 }, multi)).toBe(5 + 4 * 9 + 4 + 4 * 4);
+  });
+});
+
+// The RESP encoding written out, to check the arithmetic against the real thing.
+const encode = (args: string[]) => `*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('')}`;
+
+describe('commandBytes', () => {
+  it('matches hand-counted requests', () => {
+    // *2\r\n (4) + $4\r\nINCR\r\n (10) + $13\r\nbench:counter\r\n (20)
+    expect(commandBytes(['INCR', 'bench:counter'])).toBe(34);
+    // *3\r\n (4) + $3\r\nSET\r\n (9) + $1\r\nk\r\n (7) + $2\r\né\r\n (8): é is 2 bytes in UTF-8
+    expect(commandBytes(['SET', 'k', 'é'])).toBe(28);
+    // *2\r\n (4) + $3\r\nGET\r\n (9) + $0\r\n\r\n (6)
+    expect(commandBytes(['GET', ''])).toBe(19);
+  });
+
+  it('agrees with the encoded bytes, including 10+ arguments and long values', () => {
+    const cases = [
+      ['MGET', ...Array.from({ length: 12 }, (_, i) => `key:${i}`)],
+      ['SET', 'k', 'x'.repeat(1000)],
+      ['EVAL', 'return 1', '1', 'k', '→ unicode ✓'],
+    ];
+    for (const args of cases) expect(commandBytes(args)).toBe(Buffer.byteLength(encode(args)));
+  });
+});
+
+describe('reply sizes', () => {
+  it('integers and OK', () => {
+    expect(integerReplyBytes(0)).toBe(4); // :0\r\n
+    expect(integerReplyBytes(42)).toBe(5);
+    expect(integerReplyBytes(-1)).toBe(5);
+    expect(integerReplyBytes(1000)).toBe(7);
+    expect(okReplyBytes).toBe(Buffer.byteLength('+OK\r\n'));
   });
 });

@@ -3,28 +3,25 @@
 // operation's argument strings are built on demand by `argsOf` (cheap: cached key names,
 // sliced filler values, precompiled placeholder templates), so a driver does no random
 // draws and no parsing inside the timed span.
+//
+// Read a measured run in this order: plan.ts (what is sent), drive.ts (how it is sent and
+// recorded), reply-checks.ts and run-checks.ts (what must come back), measured-run.ts (the run).
 
 import { createHash } from 'node:crypto';
 import { LabError } from '../errors/index.ts';
-import type { CommandName, ValueSize, Workload } from '../contracts/index.ts';
-import { cachedKeyNames } from './key-names.ts';
-import { keySetOf, type KeySet } from './key-set.ts';
-import { keyCountOf, keyIndexes as drawKeyIndexes } from './keys.ts';
-import { compileTemplate, type Template } from './placeholders.ts';
+import { takesValue, type CommandName, type ValueSize, type Workload } from '../contracts/index.ts';
+import { cachedKeyNames, keyCountOf, keyIndexes as drawKeyIndexes } from './key-distributions.ts';
 import {
+  keySetOf,
   mgetKeyIndex,
   mgetKeySet,
   prefillOf,
   readsKeys,
-  touchedKeys,
-  touchesOnlyItsKeys,
+  type KeySet,
   type Prefill,
-  type TouchedKeys,
-} from './plan-keys.ts';
+} from './key-sets.ts';
 import { deriveSeed } from './rng.ts';
 import { keyValueSize, makeValue, sizeAt, valueSizes as drawValueSizes } from './values.ts';
-
-export type { Prefill, TouchedKeys } from './plan-keys.ts';
 
 export interface OperationPlan {
   readonly workload: Workload;
@@ -49,7 +46,6 @@ export interface OperationPlan {
   readonly sha: string | undefined;
   /** Distinct key indexes the operations address (their own key; MGET's first key). */
   readonly opKeys: KeySet;
-  readonly touched: TouchedKeys;
   readonly prefill: Prefill;
   /** The name of a key index (cached for up to a million distinct keys). */
   keyName(keyIndex: number): string;
@@ -96,7 +92,8 @@ export const buildPlan = (workload: Workload, commands: number, valueSize: Value
   const keyCount = keyCountOf(workload.keys, commands);
   const keyIndexes = drawKeyIndexes(workload.keys, commands, deriveSeed(seed, 'keys'));
   const templates = templatesOf(workload);
-  const sendsValue = command === 'SET' || command === 'HSET' || templates.some((t) => t.usesValue);
+  // GET and MGET take a value size too, but read the prefilled values: no per-operation draw.
+  const sendsValue = takesValue(workload) && !readsKeys(command);
   const valueSizes = sendsValue ? drawValueSizes(valueSize, commands, deriveSeed(seed, 'values')) : valueSize.minBytes;
   const opKeys = keySetOf(keyIndexes, keyCount);
   const touchedSet = command === 'MGET' ? mgetKeySet(opKeys, workload.mgetKeys, keyCount) : opKeys;
@@ -127,7 +124,6 @@ export const buildPlan = (workload: Workload, commands: number, valueSize: Value
     incrementBy: incrementOf(workload),
     sha,
     opKeys,
-    touched: touchedKeys(touchedSet, touchesOnlyItsKeys(command), keyName),
     prefill,
     keyName,
     keyOf,
@@ -182,4 +178,40 @@ const argsBuilder = (p: ArgParts): ((op: number) => string[]) => {
 const fillAll = (templates: Template[], op: number, keyOf: (op: number) => string, valueOf: (op: number) => string): string[] => {
   const values = { i: op, key: () => keyOf(op), value: () => valueOf(op) };
   return templates.map((t) => t.fill(values));
+};
+
+// Argument templates with the placeholders `{i}` (operation index), `{key}` (the operation's
+// key) and `{value}` (the operation's value), compiled once so that filling one in during a
+// run is a few concatenations.
+
+interface PlaceholderValues {
+  /** The operation index. */
+  i: number;
+  key: () => string;
+  value: () => string;
+}
+
+/** A compiled template: `fill` builds the text for one operation. */
+export interface Template {
+  readonly text: string;
+  fill(values: PlaceholderValues): string;
+}
+
+const PLACEHOLDER = /\{(i|key|value)\}/;
+
+/** Compiles `text` into literal parts and placeholders. */
+export const compileTemplate = (text: string): Template => {
+  // split with a capture group alternates literal, name, literal, name, …, literal.
+  const parts = text.split(PLACEHOLDER);
+  if (parts.length === 1) return { text, fill: () => text };
+  const fill = (values: PlaceholderValues): string => {
+    let out = parts[0] ?? '';
+    for (let n = 1; n < parts.length; n += 2) {
+      const name = parts[n];
+      out += name === 'i' ? String(values.i) : name === 'key' ? values.key() : values.value();
+      out += parts[n + 1] ?? '';
+    }
+    return out;
+  };
+  return { text, fill };
 };

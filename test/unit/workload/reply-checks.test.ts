@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReplyCheck } from '../../../lab/contracts/index.ts';
-import { buildPlan } from '../../../lab/workload/commands.ts';
-import { checkReply } from '../../../lab/workload/reply-check.ts';
+import { buildPlan } from '../../../lab/workload/plan.ts';
+import { checkReply } from '../../../lab/workload/reply-checks.ts';
 import { makeValue } from '../../../lab/workload/values.ts';
 import { fixed, workload } from './workload-fixture.ts';
 

@@ -1,7 +1,9 @@
-// A short, stable kind per client error, for counting (errorsByKind) and for deciding whether
-// a command may have executed. Strings are ioredis 6's own (node_modules/ioredis/built):
-// utils CONNECTION_CLOSED_ERROR_MSG, redis/event_handler abortError(), Command#setTimeout,
-// Redis#sendCommand with enableOfflineQueue false, errors/MaxRetriesPerRequestError.
+// Client errors: a short, stable kind per error a Redis call rejected with, for counting
+// (errorsByKind) and for deciding whether a command may have executed. (Not to be confused with
+// the ledger's table of kind names in lab/reconcile, which stores these kinds compactly.)
+// Strings are ioredis 6's own (node_modules/ioredis/built): utils CONNECTION_CLOSED_ERROR_MSG,
+// redis/event_handler abortError(), Command#setTimeout, Redis#sendCommand with
+// enableOfflineQueue false, errors/MaxRetriesPerRequestError.
 
 /** Socket error codes counted under their own name. */
 const SOCKET_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'EHOSTUNREACH', 'ENETUNREACH']);

@@ -4,7 +4,7 @@ import { createServer, type AddressInfo, type Server, type Socket } from 'node:n
 import { Redis, ReplyError } from 'ioredis';
 import { MaxRetriesPerRequestError } from 'ioredis/built/errors/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { errorKind, isReplyError } from '../../../lab/metrics/index.ts';
+import { errorKind, isReplyError } from '../../../lab/metrics/client-errors.ts';
 
 // ioredis's own AbortError class (from its dependency redis-errors).
 const requireFromIoredis = createRequire(createRequire(import.meta.url).resolve('ioredis'));

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeKeys, distinctKeyCount, keyCountOf, keyIndexes, keyName, keyNamer } from '../../../lab/workload/keys.ts';
-import { zeta, zipfianSampler } from '../../../lab/workload/zipfian.ts';
+import { describeKeys, keyCountOf, keyIndexes, keyNamer, zeta, zipfianSampler } from '../../../lab/workload/key-distributions.ts';
 
 const tally = (indexes: Uint32Array, n: number) => {
   const counts = new Array<number>(n).fill(0);
@@ -89,16 +88,8 @@ describe('zeta', () => {
 
 describe('key names and descriptions', () => {
   it('replaces every {i}', () => {
-    expect(keyName('user:{i}:cart:{i}', 42)).toBe('user:42:cart:42');
-    expect(keyName('fixed', 42)).toBe('fixed');
     expect(keyNamer('a{i}b')(7)).toBe('a7b');
     expect(keyNamer('{i}-{i}-{i}')(3)).toBe('3-3-3');
-  });
-
-  it('counts distinct keys', () => {
-    expect(distinctKeyCount(Uint32Array.from([5, 1, 5, 9, 1]))).toBe(3);
-    expect(distinctKeyCount(new Uint32Array(0))).toBe(0);
-    expect(distinctKeyCount(Uint32Array.from([4_000_000_000, 3, 4_000_000_000]))).toBe(2);
   });
 
   it('describes distributions', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { combineMemory, startMemorySampler, type MemoryReaders } from '../../../lab/metrics/index.ts';
+import { collectGarbage, combineMemory, startMemorySampler, type MemoryReaders } from '../../../lab/metrics/client-memory.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -93,5 +93,18 @@ describe('combineMemory', () => {
       clientRssGrowthBytes: null,
       clientHeapGrowthBytes: null,
     });
+  });
+});
+
+describe('collectGarbage', () => {
+  it('runs a full collection that frees unreachable memory', () => {
+    expect(collectGarbage()).toBe(true);
+    const before = process.memoryUsage().heapUsed;
+    let garbage: number[][] | null = Array.from({ length: 200 }, () => Array.from({ length: 10_000 }, (_, i) => i));
+    expect(process.memoryUsage().heapUsed - before).toBeGreaterThan(8e6); // ~16 MB of arrays
+    garbage = null;
+    expect(garbage).toBeNull();
+    collectGarbage();
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(4e6);
   });
 });

@@ -2,20 +2,76 @@
 // values: integers as numbers, simple and bulk strings as strings, arrays, null for nil,
 // Error objects for error replies), say what is wrong with it, or undefined when it is right.
 // These checks hold however the operations were spread over connections; the run-level
-// checks (counter-replies.ts, hash-replies.ts, final-state.ts) add what only a whole run fixes.
+// checks (run-checks.ts) add what only a whole run fixes. Also here: the per-key tallies both
+// use, and short descriptions of replies for the "what was wrong" text.
 
 import type { ReplyCheck } from '../contracts/index.ts';
-import type { OperationPlan } from './commands.ts';
-import { describeReply, errorWord, quoteText, replyText } from './describe-reply.ts';
-import { compileTemplate, type Template } from './placeholders.ts';
-import { mgetKeyIndex } from './plan-keys.ts';
-import { slotOfOp, tallies } from './plan-tallies.ts';
+import { mgetKeyIndex } from './key-sets.ts';
+import { compileTemplate, type OperationPlan, type Template } from './plan.ts';
 import { isValue } from './values.ts';
 
-export { checkCounterReplies } from './counter-replies.ts';
-export { checkHashFieldReplies } from './hash-replies.ts';
-export { checkFinalValue, expectedFinalState, type ExpectedFinalState, type ExpectedValue, type FinalStateOptions } from './final-state.ts';
-export type { RunCheckOptions } from './counter-replies.ts';
+// Per-key tallies: operations per key, first and last operation on each key, computed once per plan on first
+// use by the reply and state checks, outside the timed span.
+
+interface PlanTallies {
+  /** Per slot of `plan.opKeys`: operations on that key. */
+  counts: Uint32Array;
+  /** Per slot: the first and the last operation on that key. */
+  firstOp: Uint32Array;
+  lastOp: Uint32Array;
+}
+
+const memo = new WeakMap<OperationPlan, PlanTallies>();
+
+export const tallies = (plan: OperationPlan): PlanTallies => {
+  const cached = memo.get(plan);
+  if (cached) return cached;
+  const slots = plan.opKeys.keyIndexes.length;
+  const counts = new Uint32Array(slots);
+  const firstOp = new Uint32Array(slots);
+  const lastOp = new Uint32Array(slots);
+  const { keyIndexes } = plan;
+  for (let op = 0; op < keyIndexes.length; op++) {
+    const s = plan.opKeys.slotOf(keyIndexes[op] ?? 0);
+    if ((counts[s] ?? 0) === 0) firstOp[s] = op;
+    counts[s] = (counts[s] ?? 0) + 1;
+    lastOp[s] = op;
+  }
+  const result = { counts, firstOp, lastOp };
+  memo.set(plan, result);
+  return result;
+};
+
+/** The slot of operation `op`'s key in `plan.opKeys`. */
+export const slotOfOp = (plan: OperationPlan, op: number): number => plan.opKeys.slotOf(plan.keyIndexes[op] ?? 0);
+
+// Short, readable descriptions of replies as ioredis hands them over (RESP3 as JS values),
+// for the "what was wrong" text of a failed check. Long values are cut, with their size.
+
+/** The first word of an error reply: `WRONGTYPE`, `ERR`, `NOSCRIPT`, … */
+const errorWord = (error: Error): string => error.message.trim().split(/\s+/, 1)[0] || error.name;
+
+/** A reply's text when it is a bulk or simple string (string or Buffer), else undefined. */
+export const replyText = (reply: unknown): string | undefined => {
+  if (typeof reply === 'string') return reply;
+  if (reply instanceof Uint8Array) return Buffer.from(reply.buffer, reply.byteOffset, reply.byteLength).toString('utf8');
+  return undefined;
+};
+
+/** `'OK'`, `'v42:xxxxxxxxxxxx…' (1024 bytes)`. */
+export const quoteText = (text: string): string =>
+  text.length <= 24 ? `'${text}'` : `'${text.slice(0, 16)}…' (${Buffer.byteLength(text, 'utf8')} bytes)`;
+
+export const describeReply = (reply: unknown): string => {
+  if (reply === null || reply === undefined) return 'nil';
+  if (reply instanceof Error) return `error ${errorWord(reply)}`;
+  const text = replyText(reply);
+  if (text !== undefined) return quoteText(text);
+  if (typeof reply === 'bigint' || Number.isInteger(reply)) return `integer ${String(reply)}`;
+  if (typeof reply === 'number') return `number ${reply}`;
+  if (Array.isArray(reply)) return `an array of ${reply.length}`;
+  return `a ${typeof reply}`;
+};
 
 const isInteger = (reply: unknown): boolean => (typeof reply === 'number' && Number.isInteger(reply)) || typeof reply === 'bigint';
 

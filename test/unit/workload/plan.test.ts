@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { buildPlan, scriptSha } from '../../../lab/workload/commands.ts';
-import { KEY_NAME_CACHE_MAX } from '../../../lab/workload/key-names.ts';
+import { buildPlan, scriptSha } from '../../../lab/workload/plan.ts';
+import { KEY_NAME_CACHE_MAX } from '../../../lab/workload/key-distributions.ts';
 import { makeValue } from '../../../lab/workload/values.ts';
 import { fixed, workload } from './workload-fixture.ts';
 
@@ -86,17 +86,6 @@ describe('buildPlan: determinism and keys', () => {
     expect(a.keyIndexes).not.toEqual(c.keyIndexes);
   });
 
-  it('touched keys: one key for `one`, MGET neighbours included', () => {
-    const one = buildPlan(workload({ key: 'bench:counter' }), 1000, fixed(1), 1);
-    expect([...one.touched.keyIndexes]).toEqual([0]);
-    expect([...one.touched.names()]).toEqual(['bench:counter']);
-    expect(one.touched.complete).toBe(true);
-    const mget = buildPlan(workload({ command: 'MGET', mgetKeys: 2, keys: { kind: 'sequential', count: 10 } }), 3, fixed(4), 1);
-    expect([...mget.touched.keyIndexes]).toEqual([0, 1, 2, 3]);
-    const custom = buildPlan(workload({ command: 'CUSTOM', args: ['DEL', '{key}'] }), 3, fixed(4), 1);
-    expect(custom.touched.complete).toBe(false);
-  });
-
   it('prefill: every key GET reads, none for writes', () => {
     const get = buildPlan(workload({ command: 'GET', keys: { kind: 'uniform', count: 100_000 } }), 200, fixed(32), 1);
     const entries = [...get.prefill.entries()];
@@ -124,7 +113,7 @@ describe('buildPlan: determinism and keys', () => {
     const commands = KEY_NAME_CACHE_MAX + 5;
     const plan = buildPlan(workload({ keys: { kind: 'sequential', count: 'commands' } }), commands, fixed(1), 1);
     expect(plan.argsOf(commands - 1)).toEqual([`k:${commands - 1}`]);
-    expect(plan.touched.keyIndexes.length).toBe(commands);
+    expect(plan.opKeys.keyIndexes.length).toBe(commands);
   });
 
   it('builds args for 100k ops quickly', () => {

@@ -1,0 +1,133 @@
+// One complete measured run: reset the instance, prefill what the workload reads, read INFO,
+// collect the client's garbage, drive the timed span (sampling client memory and GC), read
+// INFO again, verify.
+//
+// Whether a run counts: every reply came back, none was an error or wrong, and the server holds
+// what the operations should have left (read on a separate connection, outside the timed span).
+// A dropped reply, an error or a foreign write fails the run; a failed run is never reported as
+// fast.
+
+import type { Redis } from 'ioredis';
+import type { Mode, ServerInfoDelta } from '../contracts/index.ts';
+import { collectGarbage, infoDelta, INFO_SECTIONS, parseInfo, startMemorySampler, watchGcPauses, type MemoryRun } from '../metrics/index.ts';
+import { drive, splitOps, type DriveOutcome } from './drive.ts';
+import type { OperationPlan } from './plan.ts';
+import { prepareReplyChecks } from './reply-checks.ts';
+import { checkCounterReplies, checkFinalValue, checkHashFieldReplies, expectedFinalState } from './run-checks.ts';
+
+/** Whether a measured run counts, and if not, why. */
+export interface Verification {
+  verified: boolean;
+  /** What was wrong, first problem first. */
+  failure?: string;
+}
+
+export interface WorkloadRun extends Verification {
+  outcome: DriveOutcome;
+  /** Client GC pause time during the timed span, ms. */
+  clientGcMs: number;
+  memory: MemoryRun;
+  serverInfo: ServerInfoDelta;
+}
+
+interface WorkloadRunInput {
+  /** One per connection, through the proxy (or direct for the baseline). */
+  clients: Redis[];
+  /** Straight to Redis, the lab's own instance: reset, prefill, INFO, read-back. */
+  control: Redis;
+  mode: Mode;
+  plan: OperationPlan;
+}
+
+// The lab's own reads and writes around a run (prefill, read-back) go in pipelined chunks small
+// enough in bytes that they do not inflate the server's client buffer gauges much
+// (client_recent_max_input/output_buffer are server-wide and cover the last few seconds).
+const CHUNK_BYTES = 64 * 1024;
+const MAX_CHUNK = 1_000;
+
+// Entries per pipelined chunk when each carries about `bytesPerEntry` bytes.
+const chunkSize = (bytesPerEntry: number): number => Math.max(1, Math.min(MAX_CHUNK, Math.floor(CHUNK_BYTES / Math.max(1, bytesPerEntry))));
+
+// GET and MGET read keys that must exist: write them, outside the timed span.
+const prefill = async (control: Redis, plan: OperationPlan): Promise<void> => {
+  const chunk = chunkSize(plan.valueSize.maxBytes);
+  let pipeline = control.pipeline();
+  let queued = 0;
+  for (const { key, value } of plan.prefill.entries()) {
+    pipeline.set(key, value);
+    if (++queued === chunk) {
+      await pipeline.exec();
+      pipeline = control.pipeline();
+      queued = 0;
+    }
+  }
+  if (queued > 0) await pipeline.exec();
+  if (plan.sha !== undefined && plan.workload.script !== undefined) await control.script('LOAD', plan.workload.script);
+};
+
+const readInfo = async (control: Redis) => parseInfo(String(await control.call('INFO', [...INFO_SECTIONS])));
+
+// The connection each operation went out on (contiguous shares, see splitOps).
+const connectionOfFor = (plan: OperationPlan, connections: number): ((op: number) => number) => {
+  const ends = splitOps(plan.size, connections).map((r) => r.end);
+  return (op) => ends.findIndex((end) => op < end);
+};
+
+// Reads the expected keys (or a sample) back in pipelined chunks and compares.
+const checkFinalState = async (control: Redis, plan: OperationPlan, connections: number): Promise<string | undefined> => {
+  const expected = expectedFinalState(plan, connections > 1 ? { connectionOf: connectionOfFor(plan, connections) } : {});
+  const size = chunkSize(plan.valueSize.maxBytes);
+  for (let start = 0; start < expected.entries.length; start += size) {
+    const chunk = expected.entries.slice(start, start + size);
+    const pipeline = control.pipeline();
+    for (const entry of chunk) {
+      if (entry.field === undefined) pipeline.get(entry.key);
+      else pipeline.hget(entry.key, entry.field);
+    }
+    const results = (await pipeline.exec()) ?? [];
+    for (const [j, entry] of chunk.entries()) {
+      const [error, value] = results[j] ?? [new Error('no reply'), null];
+      const wrong = error ? `reading ${entry.key} failed: ${error.message}` : checkFinalValue(entry, value);
+      if (wrong !== undefined) return `after the run, ${wrong}${expected.sampled ? ` (checked a sample of ${expected.entries.length} of ${expected.keys} keys)` : ''}`;
+    }
+  }
+  return undefined;
+};
+
+const verifyRun = async (control: Redis, plan: OperationPlan, mode: Mode, connections: number, outcome: DriveOutcome): Promise<Verification> => {
+  if (outcome.aborted) return { verified: false, failure: `run aborted at ${outcome.aborted}` };
+  const errors = Object.entries(outcome.errorsByKind);
+  if (errors.length > 0) {
+    const total = errors.reduce((sum, [, n]) => sum + n, 0);
+    return { verified: false, failure: `${total} reply error(s) (${errors.map(([k, n]) => `${k}×${n}`).join(', ')}): ${outcome.firstError ?? ''}` };
+  }
+  if (outcome.wrongReplies > 0) {
+    const noun = outcome.wrongReplies === 1 ? 'reply' : 'replies';
+    return { verified: false, failure: `${outcome.wrongReplies} wrong ${noun}, first: ${outcome.firstWrongReply ?? '?'}` };
+  }
+  if (outcome.numericReplies !== null) {
+    // The per-key order is fixed only when one caller issued everything in order.
+    const ordered = connections === 1 && mode.kind !== 'auto';
+    const check = plan.command === 'HSET' ? checkHashFieldReplies : checkCounterReplies;
+    const wrong = check(plan, outcome.numericReplies, { ordered });
+    if (wrong !== undefined) return { verified: false, failure: wrong };
+  }
+  const wrongState = await checkFinalState(control, plan, connections);
+  return wrongState === undefined ? { verified: true } : { verified: false, failure: wrongState };
+};
+
+export const runWorkload = async ({ clients, control, mode, plan }: WorkloadRunInput): Promise<WorkloadRun> => {
+  await control.flushdb(); // the lab's own instance: every run starts from an empty database
+  await prefill(control, plan);
+  prepareReplyChecks(plan);
+  const before = await readInfo(control);
+  collectGarbage(); // start from a clean heap: the run's memory figures are its own
+  const memory = startMemorySampler();
+  const gc = watchGcPauses();
+  const outcome = await drive({ clients, mode, plan, afterBatch: memory.sample });
+  const clientGcMs = gc.stop();
+  const memoryRun = memory.stop();
+  const serverInfo = infoDelta(before, await readInfo(control));
+  const verification = await verifyRun(control, plan, mode, clients.length, outcome);
+  return { outcome, clientGcMs, memory: memoryRun, serverInfo, ...verification };
+};

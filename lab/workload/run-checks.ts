@@ -1,0 +1,210 @@
+// Run-level checks, made after the timed span: what only a whole run fixes.
+//
+// Replies: INCR / INCRBY and HSET replies from an empty database follow a per-key sequence
+// (checkCounterReplies, checkHashFieldReplies); their order is only fixed when one connection
+// issued the operations in index order (`ordered`). O(N).
+//
+// Final state: what the server must hold after a run that started from an empty database (plus
+// the prefill): the expected value of every key the run wrote or read, or of an even sample of
+// them when there are many, to be read back on a separate connection and compared.
+
+import type { OperationPlan } from './plan.ts';
+import { describeReply, quoteText, replyText, slotOfOp, tallies } from './reply-checks.ts';
+
+interface RunCheckOptions {
+  /** One connection issued the operations in index order, so each reply is fixed exactly. */
+  ordered?: boolean;
+}
+
+/** Collects problems: the first one described, the rest counted. */
+class Problems {
+  first: string | undefined;
+  count = 0;
+  add(text: string): void {
+    if (this.count++ === 0) this.first = text;
+  }
+  result(): string | undefined {
+    if (this.first === undefined) return undefined;
+    return this.count === 1 ? this.first : `${this.first} (and ${this.count - 1} more problems)`;
+  }
+}
+
+/**
+ * INCR / INCRBY: on each key the replies must be exactly by, 2·by, …, k·by (k = operations on
+ * the key), each once. `replies[op]`: the reply of each operation, NaN where none came back.
+ */
+export const checkCounterReplies = (plan: OperationPlan, replies: Float64Array, options: RunCheckOptions = {}): string | undefined => {
+  if (replies.length !== plan.commands) return `expected ${plan.commands} replies, got ${replies.length}`;
+  const { counts } = tallies(plan);
+  const by = plan.incrementBy;
+  // Position of reply k·by of slot s in `seen`: base[s] + k - 1.
+  const base = new Float64Array(counts.length);
+  for (let s = 1; s < counts.length; s++) base[s] = (base[s - 1] ?? 0) + (counts[s - 1] ?? 0);
+  const seen = new Uint8Array(plan.commands);
+  const issued = new Uint32Array(counts.length);
+  const problems = new Problems();
+  for (let op = 0; op < replies.length; op++) {
+    const reply = replies[op] ?? Number.NaN;
+    const s = slotOfOp(plan, op);
+    const count = counts[s] ?? 0;
+    const nth = (issued[s] = (issued[s] ?? 0) + 1);
+    const where = () => `op ${op} (key ${plan.keyOf(op)})`;
+    if (Number.isNaN(reply)) {
+      problems.add(`${where()}: no reply`);
+      continue;
+    }
+    if (by === 0) {
+      if (reply !== 0) problems.add(`${where()}: got ${reply}, expected 0 (INCRBY 0)`);
+      continue;
+    }
+    const k = reply / by;
+    if (!Number.isInteger(k) || k < 1 || k > count) {
+      problems.add(`${where()}: got ${reply}, expected a multiple of ${by} from ${by} to ${count * by}`);
+      continue;
+    }
+    if (options.ordered && k !== nth) {
+      problems.add(`${where()}: got ${reply}, expected ${nth * by} (increment ${nth} of ${count} on the key, one connection)`);
+      continue;
+    }
+    const pos = (base[s] ?? 0) + k - 1;
+    if (seen[pos]) problems.add(`${where()}: reply ${reply} came more than once on the key`);
+    seen[pos] = 1;
+  }
+  return problems.result();
+};
+
+/**
+ * HSET: on each key exactly one HSET creates the field (reply 1) and every later one updates it
+ * (reply 0). `replies[op]`: the reply of each operation, NaN where none came back.
+ */
+export const checkHashFieldReplies = (plan: OperationPlan, replies: Float64Array, options: RunCheckOptions = {}): string | undefined => {
+  if (replies.length !== plan.commands) return `expected ${plan.commands} replies, got ${replies.length}`;
+  const { counts, firstOp } = tallies(plan);
+  const ones = new Uint32Array(counts.length);
+  const problems = new Problems();
+  const field = plan.workload.field;
+  for (let op = 0; op < replies.length; op++) {
+    const reply = replies[op] ?? Number.NaN;
+    const s = slotOfOp(plan, op);
+    if (Number.isNaN(reply)) {
+      problems.add(`op ${op} (key ${plan.keyOf(op)}): no reply`);
+      continue;
+    }
+    if (reply !== 0 && reply !== 1) {
+      problems.add(`op ${op} (key ${plan.keyOf(op)}): got ${reply}, expected 1 or 0`);
+      continue;
+    }
+    if (options.ordered) {
+      const expected = firstOp[s] === op ? 1 : 0;
+      if (reply !== expected) {
+        const why = expected === 1 ? 'the first write of the field' : 'the field already existed';
+        problems.add(`op ${op} (key ${plan.keyOf(op)}): got ${reply}, expected ${expected} (${why}, one connection)`);
+        continue;
+      }
+    }
+    if (reply === 1) ones[s] = (ones[s] ?? 0) + 1;
+  }
+  if (!options.ordered) {
+    for (let s = 0; s < ones.length; s++) {
+      if (ones[s] !== 1) {
+        const key = plan.keyName(plan.opKeys.keyIndexes[s] ?? 0);
+        problems.add(`key ${key}: ${ones[s] ?? 0} HSETs created field ${field}, expected exactly 1`);
+      }
+    }
+  }
+  return problems.result();
+};
+
+interface ExpectedValue {
+  key: string;
+  /** HSET: read the field with HGET; otherwise read the key with GET. */
+  field?: string;
+  /** The value after the operations ran in index order on one connection. */
+  value: string;
+  /** Every acceptable value: just `value`, or with several connections (`connectionOf`),
+   * the last value each connection wrote to the key, since their order is not fixed. */
+  anyOf: readonly string[];
+}
+
+interface ExpectedFinalState {
+  /** counters: INCR/INCRBY totals; strings: SET's last write; hash-fields: HSET's last write;
+   * prefilled: GET/MGET leave the prefill unchanged; unchecked: EVAL/EVALSHA/CUSTOM. */
+  kind: 'counters' | 'strings' | 'hash-fields' | 'prefilled' | 'unchecked';
+  entries: ExpectedValue[];
+  /** Keys whose final value is known (entries may hold only a sample of them). */
+  keys: number;
+  /** True when `entries` is an even sample of the `keys` keys, not all of them. */
+  sampled: boolean;
+}
+
+interface FinalStateOptions {
+  /** Most keys to list; larger key sets are sampled evenly. Default 10 000. */
+  sampleKeys?: number;
+  /** The connection that issued each operation, when several did. */
+  connectionOf?: (op: number) => number;
+}
+
+const DEFAULT_SAMPLE_KEYS = 10_000;
+
+// Up to `limit` evenly spaced positions out of `size`.
+const samplePositions = (size: number, limit: number): number[] => {
+  const n = Math.min(size, Math.max(limit, 0));
+  return Array.from({ length: n }, (_, j) => Math.floor((j * size) / n));
+};
+
+// SET / HSET: per sampled slot, the last op of each connection on that key.
+const lastWrites = (plan: OperationPlan, slots: number[], connectionOf: (op: number) => number): Map<number, Map<number, number>> => {
+  const bySlot = new Map<number, Map<number, number>>(slots.map((s) => [s, new Map()]));
+  for (let op = 0; op < plan.commands; op++) {
+    const perConnection = bySlot.get(plan.opKeys.slotOf(plan.keyIndexes[op] ?? 0));
+    perConnection?.set(connectionOf(op), op);
+  }
+  return bySlot;
+};
+
+/** The expected final state of a run of `plan` (see ExpectedFinalState). */
+export const expectedFinalState = (plan: OperationPlan, options: FinalStateOptions = {}): ExpectedFinalState => {
+  const limit = options.sampleKeys ?? DEFAULT_SAMPLE_KEYS;
+  const { command } = plan;
+  if (command === 'EVAL' || command === 'EVALSHA' || command === 'CUSTOM') {
+    return { kind: 'unchecked', entries: [], keys: 0, sampled: false };
+  }
+  if (command === 'GET' || command === 'MGET') {
+    const keys = plan.prefill.keyIndexes;
+    const entries = samplePositions(keys.length, limit).map((p) => {
+      const k = keys[p] ?? 0;
+      const value = plan.prefill.valueOf(k);
+      return { key: plan.keyName(k), value, anyOf: [value] };
+    });
+    return { kind: 'prefilled', entries, keys: keys.length, sampled: entries.length < keys.length };
+  }
+  const keys = plan.opKeys.keyIndexes;
+  const slots = samplePositions(keys.length, limit);
+  const { counts, lastOp } = tallies(plan);
+  const sampled = slots.length < keys.length;
+  if (command === 'INCR' || command === 'INCRBY') {
+    const entries = slots.map((s) => {
+      const value = String((counts[s] ?? 0) * plan.incrementBy);
+      return { key: plan.keyName(keys[s] ?? 0), value, anyOf: [value] };
+    });
+    return { kind: 'counters', entries, keys: keys.length, sampled };
+  }
+  const writes = options.connectionOf ? lastWrites(plan, slots, options.connectionOf) : undefined;
+  const field = command === 'HSET' ? { field: plan.workload.field } : {};
+  const entries = slots.map((s) => {
+    const value = plan.valueOf(lastOp[s] ?? 0);
+    const ops = writes?.get(s);
+    const anyOf = ops ? [...new Set([...ops.values()].map((op) => plan.valueOf(op)))] : [value];
+    return { key: plan.keyName(keys[s] ?? 0), ...field, value, anyOf };
+  });
+  return { kind: command === 'HSET' ? 'hash-fields' : 'strings', entries, keys: keys.length, sampled };
+};
+
+/** What is wrong with the value read back for `entry` (GET or HGET reply), or undefined. */
+export const checkFinalValue = (entry: ExpectedValue, actual: unknown): string | undefined => {
+  const where = entry.field === undefined ? `key ${entry.key}` : `field ${entry.field} of key ${entry.key}`;
+  const text = typeof actual === 'number' ? String(actual) : replyText(actual);
+  if (text !== undefined && entry.anyOf.includes(text)) return undefined;
+  const expected = entry.anyOf.length === 1 ? quoteText(entry.value) : `one of ${entry.anyOf.length} last writes`;
+  return `${where} holds ${describeReply(actual)}, expected ${expected}`;
+};
