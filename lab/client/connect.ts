@@ -3,10 +3,11 @@
 // retry policy's own options instead (policy-options.ts).
 
 import { Redis, type RedisOptions } from 'ioredis';
-import { LabError, errorMessage } from '../errors/index.ts';
+import { LabError, errorMessage, withTimeout } from '../errors/index.ts';
 import type { Endpoint } from '../runtime/types.ts';
 
 export const CONNECT_TIMEOUT_MS = 5_000;
+const QUIT_TIMEOUT_MS = 1_000;
 
 export const noRetryOptions: RedisOptions = {
   lazyConnect: true,
@@ -39,10 +40,6 @@ export const connectClient = async (endpoint: Endpoint, what: string, options: R
 
 // Closes a client without waiting on a server that may be gone.
 export const closeClient = async (client: Redis): Promise<void> => {
-  try {
-    await Promise.race([client.quit(), new Promise((resolve) => setTimeout(resolve, 1_000))]);
-  } catch {
-    // already closed
-  }
+  await withTimeout('QUIT', QUIT_TIMEOUT_MS, () => client.quit(), () => new Error('no answer to QUIT')).catch(() => undefined); // gone, or closed already
   client.disconnect();
 };

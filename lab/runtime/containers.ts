@@ -1,13 +1,19 @@
 // The `containers` runtime: Testcontainers starts a Network, Redis (alias `redis`) and
 // Toxiproxy on it; the proxy points at redis:6379 and the client uses Toxiproxy's mapped
 // port. Redis's own mapped port is the direct baseline.
+//
+// Which images the containers runtime runs. The upstream images are pinned in
+// docker/redis.Dockerfile and docker/toxiproxy.Dockerfile (FROM lines only). Where a machine
+// cannot reach a registry, docker/provision.sh builds offline images from the host's
+// binaries under the project's own names, with the upstream entrypoints and arguments, so
+// the same code runs either; a local build is never tagged with an upstream name.
 
-import { LabError, errorMessage, interruptedError } from '../errors/index.ts';
-import { ToxiproxyApi } from '../network/toxiproxy-api.ts';
-import { chooseImages } from './images.ts';
-import { REDIS_PROXY_NAME } from './proxy-name.ts';
-import { LAB_LABEL, labResourceName, reapOrphans } from './reaper.ts';
-import { once, runStopSteps } from './stop-all.ts';
+import { readFile } from 'node:fs/promises';
+import { LabError, errorMessage, interruptedError, isLabError } from '../errors/index.ts';
+import type { ImageInfo } from '../contracts/index.ts';
+import { ToxiproxyApi } from '../network/index.ts';
+import { LAB_LABEL, labResourceName, reapOrphans } from './leftovers.ts';
+import { REDIS_PROXY_NAME, once, runStopSteps } from './lifecycle.ts';
 import type { StartOptions, StartedRuntime } from './types.ts';
 
 const REDIS_PORT = 6379;
@@ -18,7 +24,39 @@ const STARTUP_TIMEOUT_MS = 60_000;
 /** Arguments Redis is started with: the same for the upstream image and the offline one. */
 export const REDIS_CONTAINER_COMMAND = ['redis-server', '--port', String(REDIS_PORT), '--bind', '0.0.0.0', '--protected-mode', 'no', '--save', '', '--appendonly', 'no'];
 
-// The lab removes what it starts itself (see reaper.ts), so Ryuk, whose image a machine
+export const OFFLINE_IMAGES = {
+  redis: 'redis-fault-lab/redis:offline',
+  toxiproxy: 'redis-fault-lab/toxiproxy:offline',
+} as const;
+
+const dockerDir = new URL('../../docker/', import.meta.url);
+
+// The image named by the FROM line of docker/<name>.Dockerfile.
+export const pinnedImage = async (name: 'redis' | 'toxiproxy'): Promise<string> => {
+  const file = new URL(`${name}.Dockerfile`, dockerDir);
+  const text = await readFile(file, 'utf8').catch(() => '');
+  const from = /^\s*FROM\s+(\S+)/im.exec(text)?.[1];
+  if (!from) {
+    throw new LabError('E_RUNTIME_START', `No FROM line in ${file.pathname}`, {
+      hint: 'docker/redis.Dockerfile and docker/toxiproxy.Dockerfile each pin an image with one `FROM image:tag` line.',
+    });
+  }
+  return from;
+};
+
+// Upstream images when both are present locally; else the offline builds when both are
+// present; else upstream (Testcontainers will pull them). Env vars override either.
+export const chooseImages = async (exists: (image: string) => Promise<boolean>): Promise<ImageInfo> => {
+  const overrideRedis = process.env.REDIS_FAULT_LAB_REDIS_IMAGE;
+  const overrideToxiproxy = process.env.REDIS_FAULT_LAB_TOXIPROXY_IMAGE;
+  const upstream = { redis: overrideRedis ?? (await pinnedImage('redis')), toxiproxy: overrideToxiproxy ?? (await pinnedImage('toxiproxy')) };
+  if ((await exists(upstream.redis)) && (await exists(upstream.toxiproxy))) return { ...upstream, source: 'upstream' };
+  const offline = { redis: overrideRedis ?? OFFLINE_IMAGES.redis, toxiproxy: overrideToxiproxy ?? OFFLINE_IMAGES.toxiproxy };
+  if ((await exists(offline.redis)) && (await exists(offline.toxiproxy))) return { ...offline, source: 'offline' };
+  return { ...upstream, source: 'upstream' };
+};
+
+// The lab removes what it starts itself (see leftovers.ts), so Ryuk, whose image a machine
 // without a registry lacks, is off unless the user asked for it.
 // On a local engine the mapped ports are on this host: saying so up front spares
 // Testcontainers its host detection, which inside a container (a /.dockerenv file) pulls
@@ -90,7 +128,7 @@ export const startContainersRuntime = async (options: StartOptions = {}): Promis
   } catch (error) {
     await stop();
     if (options.signal?.aborted) throw interruptedError();
-    if (error instanceof LabError) throw error;
+    if (isLabError(error)) throw error;
     throw new LabError('E_RUNTIME_START', `The containers runtime failed to start: ${errorMessage(error)}`, {
       hint:
         images.source === 'upstream'

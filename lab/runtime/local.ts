@@ -4,15 +4,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LabError, errorMessage, interruptedError } from '../errors/index.ts';
-import { ToxiproxyApi } from '../network/toxiproxy-api.ts';
-import { startChildServer, type ChildServer } from './child-process.ts';
-import { findBinary } from './find-binary.ts';
-import { freePort } from './free-port.ts';
-import { LOCAL_DIR_PREFIX, killOnExit, reapLocalOrphans, writeOwner } from './local-orphans.ts';
-import { httpAnswers, redisAnswersPing } from './probes.ts';
-import { REDIS_PROXY_NAME } from './proxy-name.ts';
-import { once, runStopSteps } from './stop-all.ts';
+import { LabError, errorMessage, interruptedError, isLabError } from '../errors/index.ts';
+import { ToxiproxyApi } from '../network/index.ts';
+import { LOCAL_DIR_PREFIX, killOnExit, reapLocalOrphans, writeOwner } from './leftovers.ts';
+import { REDIS_PROXY_NAME, once, runStopSteps } from './lifecycle.ts';
+import { findBinary, freePort, httpAnswers, redisAnswersPing, startChildServer, type ChildServer } from './local-processes.ts';
 import type { StartOptions, StartedRuntime } from './types.ts';
 
 const HOST = '127.0.0.1';
@@ -77,7 +73,7 @@ export const startLocalRuntime = async (options: StartOptions = {}): Promise<Sta
   } catch (error) {
     await stop();
     if (options.signal?.aborted) throw interruptedError();
-    if (error instanceof LabError) throw error;
+    if (isLabError(error)) throw error;
     throw new LabError('E_RUNTIME_START', `The local runtime failed to start: ${errorMessage(error)}`, { cause: error });
   }
 };

@@ -4,7 +4,7 @@
 
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { findBinary } from '../../lab/runtime/find-binary.ts';
+import { findBinary } from '../../lab/runtime/index.ts';
 import type { Endpoint } from '../../lab/runtime/types.ts';
 
 const run = promisify(execFile);

@@ -3,7 +3,29 @@
 // socket behind. Plain fetch rather than toxiproxy-node-client: the client has no timeout,
 // drops the server's error text, and needs extra GETs before a POST or DELETE.
 
-import { withApiTimeout, TOXIPROXY_API_TIMEOUT_MS } from './with-timeout.ts';
+import { LabError, errorMessage, isLabError, withTimeout } from '../errors/index.ts';
+
+/** Every Toxiproxy API call is bounded by this unless the caller says otherwise. */
+export const TOXIPROXY_API_TIMEOUT_MS = 5_000;
+
+// Toxiproxy's API can hang (upstream #558, #412: deleting a toxic under traffic) and a request
+// has no timeout of its own, so every call goes through this bound. `call` gets the bound's
+// signal: a fetch given it is aborted when the bound fires.
+export const withApiTimeout = async <T>(what: string, call: (signal: AbortSignal) => Promise<T>, timeoutMs = TOXIPROXY_API_TIMEOUT_MS): Promise<T> => {
+  try {
+    return await withTimeout(what, timeoutMs, call, (_, ms) =>
+      new LabError('E_TOXIPROXY_API', `Toxiproxy API call timed out after ${ms} ms: ${what}`, {
+        hint: 'The Toxiproxy server stopped answering; deleting a toxic under heavy traffic can hang it (upstream #558). Restart the run.',
+      }),
+    );
+  } catch (error) {
+    if (isLabError(error)) throw error;
+    throw new LabError('E_TOXIPROXY_API', `Toxiproxy API call failed: ${what}: ${errorMessage(error)}`, {
+      hint: 'Check that the Toxiproxy server is running and that the proxy and toxic names exist.',
+      cause: error,
+    });
+  }
+};
 
 export type ToxicType = 'latency' | 'bandwidth' | 'timeout' | 'reset_peer' | 'limit_data' | 'slicer' | 'slow_close';
 export type ToxicStream = 'upstream' | 'downstream';
@@ -60,32 +82,29 @@ export class ToxiproxyApi {
   // One request, bounded. A non-2xx answer throws unless `accept(status, serverError)` says
   // it is an answer.
   private async request(method: string, path: string, body?: unknown, accept = (_status: number, _error: string) => false): Promise<Answer> {
-    const controller = new AbortController();
-    const what = `${method} ${path}`;
-    const send = async (): Promise<Answer> => {
-      const response = await fetch(`${this.apiUrl}${path}`, {
-        method,
-        signal: controller.signal,
-        ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }),
-      });
-      const text = await response.text();
-      let data: unknown = text;
-      try {
-        data = text.length === 0 ? undefined : JSON.parse(text);
-      } catch {
-        // plain text (GET /version on older servers)
-      }
-      if (!response.ok) {
-        const error = serverError(data, response.statusText);
-        if (!accept(response.status, error)) throw new ToxiproxyHttpError(response.status, error);
-      }
-      return { status: response.status, data };
-    };
-    try {
-      return await withApiTimeout(what, send(), this.timeoutMs);
-    } finally {
-      controller.abort(); // a no-op once answered; frees the socket of a call that timed out
-    }
+    return withApiTimeout(
+      `${method} ${path}`,
+      async (signal) => {
+        const response = await fetch(`${this.apiUrl}${path}`, {
+          method,
+          signal,
+          ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }),
+        });
+        const text = await response.text();
+        let data: unknown = text;
+        try {
+          data = text.length === 0 ? undefined : JSON.parse(text);
+        } catch {
+          // plain text (GET /version on older servers)
+        }
+        if (!response.ok) {
+          const error = serverError(data, response.statusText);
+          if (!accept(response.status, error)) throw new ToxiproxyHttpError(response.status, error);
+        }
+        return { status: response.status, data };
+      },
+      this.timeoutMs,
+    );
   }
 
   // The server's version string; /version answers JSON {"version":"2.12.0"} or plain text.
