@@ -22,7 +22,8 @@ export const noRetryOptions: RedisOptions = {
 // Connects and waits until ready; a failure is a LabError that names the address. `options`
 // replaces the lab's no-retry defaults entirely (a retry policy passes its own).
 export const connectClient = async (endpoint: Endpoint, what: string, options: RedisOptions = noRetryOptions): Promise<Redis> => {
-  const client = new Redis({ ...options, lazyConnect: true, host: endpoint.host, port: endpoint.port });
+  const auth = endpoint.password === undefined ? {} : { password: endpoint.password };
+  const client = new Redis({ ...options, ...auth, lazyConnect: true, host: endpoint.host, port: endpoint.port });
   client.on('error', () => {
     // errors surface through the commands that fail; an unhandled 'error' event would crash
   });

@@ -1,6 +1,7 @@
 export {
   ToxiproxyApi,
   ToxiproxyHttpError,
+  toxiproxyClient,
   withApiTimeout,
   TOXIPROXY_API_TIMEOUT_MS,
   type ToxicSpec,

@@ -13,16 +13,38 @@ import { LabError, errorMessage, interruptedError, isLabError } from '../errors/
 import type { ImageInfo } from '../contracts/index.ts';
 import { ToxiproxyApi } from '../network/index.ts';
 import { LAB_LABEL, labResourceName, reapOrphans } from './leftovers.ts';
-import { REDIS_PROXY_NAME, once, runStopSteps } from './lifecycle.ts';
+import { REDIS_PROXY_NAME, once, runStopSteps, runtimePassword } from './lifecycle.ts';
 import type { StartOptions, StartedRuntime } from './types.ts';
 
 const REDIS_PORT = 6379;
 const TOXIPROXY_API_PORT = 8474;
 const PROXY_PORT = 8666;
 const STARTUP_TIMEOUT_MS = 60_000;
+const LOOPBACK = '127.0.0.1';
 
-/** Arguments Redis is started with: the same for the upstream image and the offline one. */
-export const REDIS_CONTAINER_COMMAND = ['redis-server', '--port', String(REDIS_PORT), '--bind', '0.0.0.0', '--protected-mode', 'no', '--save', '', '--appendonly', 'no'];
+// Arguments Redis is started with, the upstream image's style (`redis-server --opt value`),
+// the same for the offline image. It binds every interface of its own container, which only
+// the lab's network and the loopback-published port reach, and needs the password: with
+// requirepass set, protected mode has nothing left to guard (Redis 7), so it is left alone.
+const redisContainerCommand = (password: string | undefined): string[] => [
+  'redis-server', '--port', String(REDIS_PORT), '--bind', '0.0.0.0',
+  ...(password === undefined ? ['--protected-mode', 'no'] : ['--requirepass', password]),
+  '--save', '', '--appendonly', 'no',
+];
+
+// Publishes every exposed port on 127.0.0.1 only. Testcontainers 11.14 has no option for a
+// port binding's host IP (withExposedPorts sets HostPort only, so the engine's default, every
+// interface, applies); its documented lifecycle hook beforeContainerCreated runs after the
+// bindings are built and before the create call, and may change hostConfig, as its own
+// modules do. Declared here because testcontainers is loaded lazily.
+const loopbackContainerClass = (tc: Testcontainers) =>
+  class LoopbackContainer extends tc.GenericContainer {
+    protected override async beforeContainerCreated(): Promise<void> {
+      for (const bindings of Object.values((this.hostConfig.PortBindings ?? {}) as Record<string, { HostIp?: string }[]>)) {
+        for (const binding of bindings) binding.HostIp = LOOPBACK;
+      }
+    }
+  };
 
 export const OFFLINE_IMAGES = {
   redis: 'redis-fault-lab/redis:offline',
@@ -68,11 +90,16 @@ export const loadTestcontainers = async () => {
   return import('testcontainers');
 };
 
+type Testcontainers = Awaited<ReturnType<typeof loadTestcontainers>>;
+
 export const startContainersRuntime = async (options: StartOptions = {}): Promise<StartedRuntime> => {
   const tc = await loadTestcontainers();
   const client = await tc.getContainerRuntimeClient();
   await reapOrphans(client);
   const images = await chooseImages((image) => client.image.exists(tc.ImageName.fromString(image)));
+  const LoopbackContainer = loopbackContainerClass(tc);
+  const password = runtimePassword(options.redisAuth);
+  const auth = password === undefined ? {} : { password };
   const labels = { [LAB_LABEL]: 'true', [`${LAB_LABEL}.pid`]: String(process.pid) };
   const stopSteps: (() => Promise<unknown>)[] = [];
   const resources = { pids: [] as number[], containers: [] as string[], networks: [] as string[] };
@@ -85,12 +112,12 @@ export const startContainersRuntime = async (options: StartOptions = {}): Promis
     resources.networks.push(network.getId());
 
     options.onNote?.(`starting ${images.redis}`);
-    const redis = await new tc.GenericContainer(images.redis)
+    const redis = await new LoopbackContainer(images.redis)
       .withName(labResourceName('redis'))
       .withLabels(labels)
       .withNetwork(network)
       .withNetworkAliases('redis')
-      .withCommand(REDIS_CONTAINER_COMMAND)
+      .withCommand(redisContainerCommand(password))
       .withExposedPorts(REDIS_PORT)
       .withWaitStrategy(tc.Wait.forLogMessage(/Ready to accept connections/))
       .withStartupTimeout(STARTUP_TIMEOUT_MS)
@@ -100,7 +127,7 @@ export const startContainersRuntime = async (options: StartOptions = {}): Promis
     options.signal?.throwIfAborted();
 
     options.onNote?.(`starting ${images.toxiproxy}`);
-    const toxiproxy = await new tc.GenericContainer(images.toxiproxy)
+    const toxiproxy = await new LoopbackContainer(images.toxiproxy)
       .withName(labResourceName('toxiproxy'))
       .withLabels(labels)
       .withNetwork(network)
@@ -114,13 +141,17 @@ export const startContainersRuntime = async (options: StartOptions = {}): Promis
     options.signal?.throwIfAborted();
 
     const apiUrl = `http://${toxiproxy.getHost()}:${toxiproxy.getMappedPort(TOXIPROXY_API_PORT)}`;
-    await new ToxiproxyApi(apiUrl).createProxy(REDIS_PROXY_NAME, `0.0.0.0:${PROXY_PORT}`, `redis:${REDIS_PORT}`);
+    const api = new ToxiproxyApi(apiUrl);
+    // 0.0.0.0 inside Toxiproxy's container: the host reaches it only through the port
+    // published on 127.0.0.1.
+    const proxy = await api.createProxy(REDIS_PROXY_NAME, `0.0.0.0:${PROXY_PORT}`, `redis:${REDIS_PORT}`);
     return {
       kind: 'containers',
-      redisDirect: { host: redis.getHost(), port: redis.getMappedPort(REDIS_PORT) },
-      proxied: { host: toxiproxy.getHost(), port: toxiproxy.getMappedPort(PROXY_PORT) },
+      redisDirect: { host: redis.getHost(), port: redis.getMappedPort(REDIS_PORT), ...auth },
+      proxied: { host: toxiproxy.getHost(), port: toxiproxy.getMappedPort(PROXY_PORT), ...auth },
       toxiproxyApiUrl: apiUrl,
       proxyName: REDIS_PROXY_NAME,
+      toxiproxy: { client: api.client, proxy },
       images,
       resources,
       stop,

@@ -1,5 +1,5 @@
 export { startRuntime, dockerUnavailableReason, pickRuntime, type AvailableParts } from './auto.ts';
-export { startContainersRuntime, chooseImages, pinnedImage, OFFLINE_IMAGES, REDIS_CONTAINER_COMMAND } from './containers.ts';
+export { startContainersRuntime, chooseImages, pinnedImage, OFFLINE_IMAGES } from './containers.ts';
 export { startLocalRuntime, localBinaries } from './local.ts';
 export { findBinary } from './local-processes.ts';
 export { LAB_LABEL, pidAlive } from './leftovers.ts';

@@ -38,7 +38,8 @@ export const freePort = (): Promise<number> =>
 
 
 
-// True when a RESP server at `endpoint` answers PING with +PONG within `timeoutMs`.
+// True when a RESP server at `endpoint` answers PING with +PONG within `timeoutMs`; with a
+// password it AUTHs first (both commands in one write, replies in order).
 export const redisAnswersPing = (endpoint: Endpoint, timeoutMs = 1_000): Promise<boolean> =>
   new Promise((resolve) => {
     const socket = connect(endpoint.port, endpoint.host);
@@ -49,10 +50,13 @@ export const redisAnswersPing = (endpoint: Endpoint, timeoutMs = 1_000): Promise
     };
     socket.setTimeout(timeoutMs, () => done(false));
     socket.once('error', () => done(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
+    const auth = endpoint.password === undefined ? '' : `*2\r\n$4\r\nAUTH\r\n$${Buffer.byteLength(endpoint.password)}\r\n${endpoint.password}\r\n`;
+    const lines = auth === '' ? 1 : 2;
+    socket.once('connect', () => socket.write(`${auth}PING\r\n`));
     socket.on('data', (chunk) => {
       reply += chunk.toString();
-      if (reply.includes('\r\n')) done(reply.startsWith('+PONG'));
+      const answered = reply.split('\r\n').slice(0, -1);
+      if (answered.length >= lines) done(answered[lines - 1] === '+PONG' && answered.every((line) => line.startsWith('+')));
     });
   });
 

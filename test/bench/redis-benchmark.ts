@@ -37,6 +37,7 @@ export const benchmarkArgs = (endpoint: Endpoint, c: BenchmarkCase): string[] =>
   '-c', String(c.clients),
   '-P', String(c.pipeline),
   '-q',
+  ...(endpoint.password === undefined ? [] : ['-a', endpoint.password]), // the bench's own loopback runtime
 ];
 
 export const findRedisBenchmark = (): Promise<string | undefined> => findBinary('redis-benchmark');
