@@ -1,2 +1,2 @@
 export { LabError, isLabError, errorMessage, interruptedError, type LabErrorCode } from './lab-error.ts';
-export { withTimeout, type TimeoutErrorFactory } from './with-timeout.ts';
+export { withTimeout } from './with-timeout.ts';

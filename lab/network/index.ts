@@ -1,22 +1,4 @@
-export {
-  ToxiproxyApi,
-  ToxiproxyHttpError,
-  toxiproxyClient,
-  withApiTimeout,
-  TOXIPROXY_API_TIMEOUT_MS,
-  type ToxicSpec,
-  type ToxicInfo,
-  type ToxicType,
-  type ToxicStream,
-  type ProxyInfo,
-} from './toxiproxy.ts';
-export { applyLink, linkToxics, linkShape, bandwidthToxics, latencySplitMs, isLinkToxic, LAB_TOXIC_PREFIX, FAULT_TOXIC_PREFIX, type LinkShapeInput } from './link.ts';
-export { faultPlan, startFault, type FaultPlan, type FaultApi, type FaultHandle, type HealReport } from './faults.ts';
-export {
-  samplePingMs,
-  calibrateLink,
-  type CalibrateLinkInput,
-  summarizeCalibration,
-  calibrationToleranceMs,
-  calibrationWithinTolerance,
-} from './calibrate.ts';
+export { ToxiproxyApi, ToxiproxyHttpError, toxiproxyClient, withApiTimeout, type ToxicSpec } from './toxiproxy.ts';
+export { applyLink, linkToxics, linkShape, latencySplitMs, isLinkToxic } from './link.ts';
+export { faultPlan, startFault, type FaultHandle, type HealReport } from './faults.ts';
+export { calibrateLink, summarizeCalibration, calibrationToleranceMs, calibrationWithinTolerance } from './calibrate.ts';
