@@ -3,10 +3,11 @@
 // retry policy's own options instead (policy-options.ts).
 
 import { Redis, type RedisOptions } from 'ioredis';
-import { LabError, errorMessage } from '../errors/index.ts';
+import { LabError, errorMessage, withTimeout } from '../errors/index.ts';
 import type { Endpoint } from '../runtime/types.ts';
 
 export const CONNECT_TIMEOUT_MS = 5_000;
+const QUIT_TIMEOUT_MS = 1_000;
 
 export const noRetryOptions: RedisOptions = {
   lazyConnect: true,
@@ -21,7 +22,8 @@ export const noRetryOptions: RedisOptions = {
 // Connects and waits until ready; a failure is a LabError that names the address. `options`
 // replaces the lab's no-retry defaults entirely (a retry policy passes its own).
 export const connectClient = async (endpoint: Endpoint, what: string, options: RedisOptions = noRetryOptions): Promise<Redis> => {
-  const client = new Redis({ ...options, lazyConnect: true, host: endpoint.host, port: endpoint.port });
+  const auth = endpoint.password === undefined ? {} : { password: endpoint.password };
+  const client = new Redis({ ...options, ...auth, lazyConnect: true, host: endpoint.host, port: endpoint.port });
   client.on('error', () => {
     // errors surface through the commands that fail; an unhandled 'error' event would crash
   });
@@ -39,10 +41,6 @@ export const connectClient = async (endpoint: Endpoint, what: string, options: R
 
 // Closes a client without waiting on a server that may be gone.
 export const closeClient = async (client: Redis): Promise<void> => {
-  try {
-    await Promise.race([client.quit(), new Promise((resolve) => setTimeout(resolve, 1_000))]);
-  } catch {
-    // already closed
-  }
+  await withTimeout('QUIT', QUIT_TIMEOUT_MS, () => client.quit(), () => new Error('no answer to QUIT')).catch(() => undefined); // gone, or closed already
   client.disconnect();
 };

@@ -1,1 +1,2 @@
 export { LabError, isLabError, errorMessage, interruptedError, type LabErrorCode } from './lab-error.ts';
+export { withTimeout } from './with-timeout.ts';

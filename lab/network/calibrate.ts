@@ -14,10 +14,9 @@
 
 import type { Redis } from 'ioredis';
 import { percentile } from '../metrics/index.ts';
-import type { Calibration } from '../contracts/index.ts';
-import { applyLink } from './apply-link.ts';
-import { latencySplitMs, linkToxics, UNCAPPED, type LinkProfileInput } from './link-profile.ts';
-import type { ToxiproxyApi } from './toxiproxy-api.ts';
+import { UNCAPPED, type Calibration } from '../contracts/index.ts';
+import { applyLink, latencySplitMs, linkToxics, type LinkShapeInput } from './link.ts';
+import type { ToxiproxyApi } from './toxiproxy.ts';
 
 /** Untimed PINGs before sampling, so connection set-up and JIT don't land in the samples. */
 const WARMUP_PINGS = 3;
@@ -40,7 +39,7 @@ export const samplePingMs = async (client: Redis, count: number): Promise<number
 const quantile = (samples: number[], q: number): number => percentile(samples, q * 100) ?? Number.NaN;
 
 export const summarizeCalibration = (
-  profile: LinkProfileInput,
+  profile: LinkShapeInput,
   baselineSamplesMs: number[],
   proxiedSamplesMs: number[],
   toxicRttMs = profile.rttMs,
@@ -73,7 +72,7 @@ export interface CalibrateLinkInput {
   api: ToxiproxyApi;
   proxyName: string;
   /** The link to leave applied; its bandwidth cap (absent: uncapped) is not part of the measurement. */
-  profile: LinkProfileInput;
+  profile: LinkShapeInput;
   /** A client straight to Redis, and one through the proxy. */
   direct: Redis;
   proxied: Redis;

@@ -1,7 +1,7 @@
 // `auto` picks a runtime: containers when a Docker engine answers, else local binaries,
 // else an error that says what to install.
 
-import { LabError, errorMessage } from '../errors/index.ts';
+import { LabError, errorMessage, withTimeout } from '../errors/index.ts';
 import type { RuntimeKind } from '../contracts/index.ts';
 import { loadTestcontainers, startContainersRuntime } from './containers.ts';
 import { localBinaries, startLocalRuntime } from './local.ts';
@@ -13,11 +13,7 @@ const DOCKER_PROBE_TIMEOUT_MS = 15_000;
 export const dockerUnavailableReason = async (): Promise<string | undefined> => {
   try {
     const tc = await loadTestcontainers();
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${DOCKER_PROBE_TIMEOUT_MS} ms`)), DOCKER_PROBE_TIMEOUT_MS);
-    });
-    await Promise.race([tc.getContainerRuntimeClient(), timeout]).finally(() => clearTimeout(timer));
+    await withTimeout('docker probe', DOCKER_PROBE_TIMEOUT_MS, () => tc.getContainerRuntimeClient(), (_, ms) => new Error(`no answer within ${ms} ms`));
     return undefined;
   } catch (error) {
     return errorMessage(error);

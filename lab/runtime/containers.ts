@@ -1,24 +1,84 @@
 // The `containers` runtime: Testcontainers starts a Network, Redis (alias `redis`) and
 // Toxiproxy on it; the proxy points at redis:6379 and the client uses Toxiproxy's mapped
 // port. Redis's own mapped port is the direct baseline.
+//
+// Which images the containers runtime runs. The upstream images are pinned in
+// docker/redis.Dockerfile and docker/toxiproxy.Dockerfile (FROM lines only). Where a machine
+// cannot reach a registry, docker/provision.sh builds offline images from the host's
+// binaries under the project's own names, with the upstream entrypoints and arguments, so
+// the same code runs either; a local build is never tagged with an upstream name.
 
-import { LabError, errorMessage, interruptedError } from '../errors/index.ts';
-import { ToxiproxyApi } from '../network/toxiproxy-api.ts';
-import { chooseImages } from './images.ts';
-import { REDIS_PROXY_NAME } from './proxy-name.ts';
-import { LAB_LABEL, labResourceName, reapOrphans } from './reaper.ts';
-import { once, runStopSteps } from './stop-all.ts';
+import { readFile } from 'node:fs/promises';
+import { LabError, errorMessage, interruptedError, isLabError } from '../errors/index.ts';
+import type { ImageInfo } from '../contracts/index.ts';
+import { ToxiproxyApi } from '../network/index.ts';
+import { LAB_LABEL, labResourceName, reapOrphans } from './leftovers.ts';
+import { REDIS_PROXY_NAME, once, runStopSteps, runtimePassword } from './lifecycle.ts';
 import type { StartOptions, StartedRuntime } from './types.ts';
 
 const REDIS_PORT = 6379;
 const TOXIPROXY_API_PORT = 8474;
 const PROXY_PORT = 8666;
 const STARTUP_TIMEOUT_MS = 60_000;
+const LOOPBACK = '127.0.0.1';
 
-/** Arguments Redis is started with: the same for the upstream image and the offline one. */
-export const REDIS_CONTAINER_COMMAND = ['redis-server', '--port', String(REDIS_PORT), '--bind', '0.0.0.0', '--protected-mode', 'no', '--save', '', '--appendonly', 'no'];
+// Arguments Redis is started with, the upstream image's style (`redis-server --opt value`),
+// the same for the offline image. It binds every interface of its own container, which only
+// the lab's network and the loopback-published port reach, and needs the password: with
+// requirepass set, protected mode has nothing left to guard (Redis 7), so it is left alone.
+const redisContainerCommand = (password: string | undefined): string[] => [
+  'redis-server', '--port', String(REDIS_PORT), '--bind', '0.0.0.0',
+  ...(password === undefined ? ['--protected-mode', 'no'] : ['--requirepass', password]),
+  '--save', '', '--appendonly', 'no',
+];
 
-// The lab removes what it starts itself (see reaper.ts), so Ryuk, whose image a machine
+// Publishes every exposed port on 127.0.0.1 only. Testcontainers 11.14 has no option for a
+// port binding's host IP (withExposedPorts sets HostPort only, so the engine's default, every
+// interface, applies); its documented lifecycle hook beforeContainerCreated runs after the
+// bindings are built and before the create call, and may change hostConfig, as its own
+// modules do. Declared here because testcontainers is loaded lazily.
+const loopbackContainerClass = (tc: Testcontainers) =>
+  class LoopbackContainer extends tc.GenericContainer {
+    protected override async beforeContainerCreated(): Promise<void> {
+      for (const bindings of Object.values((this.hostConfig.PortBindings ?? {}) as Record<string, { HostIp?: string }[]>)) {
+        for (const binding of bindings) binding.HostIp = LOOPBACK;
+      }
+    }
+  };
+
+export const OFFLINE_IMAGES = {
+  redis: 'redis-fault-lab/redis:offline',
+  toxiproxy: 'redis-fault-lab/toxiproxy:offline',
+} as const;
+
+const dockerDir = new URL('../../docker/', import.meta.url);
+
+// The image named by the FROM line of docker/<name>.Dockerfile.
+export const pinnedImage = async (name: 'redis' | 'toxiproxy'): Promise<string> => {
+  const file = new URL(`${name}.Dockerfile`, dockerDir);
+  const text = await readFile(file, 'utf8').catch(() => '');
+  const from = /^\s*FROM\s+(\S+)/im.exec(text)?.[1];
+  if (!from) {
+    throw new LabError('E_RUNTIME_START', `No FROM line in ${file.pathname}`, {
+      hint: 'docker/redis.Dockerfile and docker/toxiproxy.Dockerfile each pin an image with one `FROM image:tag` line.',
+    });
+  }
+  return from;
+};
+
+// Upstream images when both are present locally; else the offline builds when both are
+// present; else upstream (Testcontainers will pull them). Env vars override either.
+export const chooseImages = async (exists: (image: string) => Promise<boolean>): Promise<ImageInfo> => {
+  const overrideRedis = process.env.REDIS_FAULT_LAB_REDIS_IMAGE;
+  const overrideToxiproxy = process.env.REDIS_FAULT_LAB_TOXIPROXY_IMAGE;
+  const upstream = { redis: overrideRedis ?? (await pinnedImage('redis')), toxiproxy: overrideToxiproxy ?? (await pinnedImage('toxiproxy')) };
+  if ((await exists(upstream.redis)) && (await exists(upstream.toxiproxy))) return { ...upstream, source: 'upstream' };
+  const offline = { redis: overrideRedis ?? OFFLINE_IMAGES.redis, toxiproxy: overrideToxiproxy ?? OFFLINE_IMAGES.toxiproxy };
+  if ((await exists(offline.redis)) && (await exists(offline.toxiproxy))) return { ...offline, source: 'offline' };
+  return { ...upstream, source: 'upstream' };
+};
+
+// The lab removes what it starts itself (see leftovers.ts), so Ryuk, whose image a machine
 // without a registry lacks, is off unless the user asked for it.
 // On a local engine the mapped ports are on this host: saying so up front spares
 // Testcontainers its host detection, which inside a container (a /.dockerenv file) pulls
@@ -30,11 +90,16 @@ export const loadTestcontainers = async () => {
   return import('testcontainers');
 };
 
+type Testcontainers = Awaited<ReturnType<typeof loadTestcontainers>>;
+
 export const startContainersRuntime = async (options: StartOptions = {}): Promise<StartedRuntime> => {
   const tc = await loadTestcontainers();
   const client = await tc.getContainerRuntimeClient();
   await reapOrphans(client);
   const images = await chooseImages((image) => client.image.exists(tc.ImageName.fromString(image)));
+  const LoopbackContainer = loopbackContainerClass(tc);
+  const password = runtimePassword(options.redisAuth);
+  const auth = password === undefined ? {} : { password };
   const labels = { [LAB_LABEL]: 'true', [`${LAB_LABEL}.pid`]: String(process.pid) };
   const stopSteps: (() => Promise<unknown>)[] = [];
   const resources = { pids: [] as number[], containers: [] as string[], networks: [] as string[] };
@@ -47,12 +112,12 @@ export const startContainersRuntime = async (options: StartOptions = {}): Promis
     resources.networks.push(network.getId());
 
     options.onNote?.(`starting ${images.redis}`);
-    const redis = await new tc.GenericContainer(images.redis)
+    const redis = await new LoopbackContainer(images.redis)
       .withName(labResourceName('redis'))
       .withLabels(labels)
       .withNetwork(network)
       .withNetworkAliases('redis')
-      .withCommand(REDIS_CONTAINER_COMMAND)
+      .withCommand(redisContainerCommand(password))
       .withExposedPorts(REDIS_PORT)
       .withWaitStrategy(tc.Wait.forLogMessage(/Ready to accept connections/))
       .withStartupTimeout(STARTUP_TIMEOUT_MS)
@@ -62,7 +127,7 @@ export const startContainersRuntime = async (options: StartOptions = {}): Promis
     options.signal?.throwIfAborted();
 
     options.onNote?.(`starting ${images.toxiproxy}`);
-    const toxiproxy = await new tc.GenericContainer(images.toxiproxy)
+    const toxiproxy = await new LoopbackContainer(images.toxiproxy)
       .withName(labResourceName('toxiproxy'))
       .withLabels(labels)
       .withNetwork(network)
@@ -76,13 +141,17 @@ export const startContainersRuntime = async (options: StartOptions = {}): Promis
     options.signal?.throwIfAborted();
 
     const apiUrl = `http://${toxiproxy.getHost()}:${toxiproxy.getMappedPort(TOXIPROXY_API_PORT)}`;
-    await new ToxiproxyApi(apiUrl).createProxy(REDIS_PROXY_NAME, `0.0.0.0:${PROXY_PORT}`, `redis:${REDIS_PORT}`);
+    const api = new ToxiproxyApi(apiUrl);
+    // 0.0.0.0 inside Toxiproxy's container: the host reaches it only through the port
+    // published on 127.0.0.1.
+    const proxy = await api.createProxy(REDIS_PROXY_NAME, `0.0.0.0:${PROXY_PORT}`, `redis:${REDIS_PORT}`);
     return {
       kind: 'containers',
-      redisDirect: { host: redis.getHost(), port: redis.getMappedPort(REDIS_PORT) },
-      proxied: { host: toxiproxy.getHost(), port: toxiproxy.getMappedPort(PROXY_PORT) },
+      redisDirect: { host: redis.getHost(), port: redis.getMappedPort(REDIS_PORT), ...auth },
+      proxied: { host: toxiproxy.getHost(), port: toxiproxy.getMappedPort(PROXY_PORT), ...auth },
       toxiproxyApiUrl: apiUrl,
       proxyName: REDIS_PROXY_NAME,
+      toxiproxy: { client: api.client, proxy },
       images,
       resources,
       stop,
@@ -90,7 +159,7 @@ export const startContainersRuntime = async (options: StartOptions = {}): Promis
   } catch (error) {
     await stop();
     if (options.signal?.aborted) throw interruptedError();
-    if (error instanceof LabError) throw error;
+    if (isLabError(error)) throw error;
     throw new LabError('E_RUNTIME_START', `The containers runtime failed to start: ${errorMessage(error)}`, {
       hint:
         images.source === 'upstream'

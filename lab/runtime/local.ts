@@ -1,18 +1,14 @@
 // The `local` runtime: redis-server and toxiproxy-server as child processes on 127.0.0.1,
 // each on a free port, with a proxy from a third free port to Redis.
 
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LabError, errorMessage, interruptedError } from '../errors/index.ts';
-import { ToxiproxyApi } from '../network/toxiproxy-api.ts';
-import { startChildServer, type ChildServer } from './child-process.ts';
-import { findBinary } from './find-binary.ts';
-import { freePort } from './free-port.ts';
-import { LOCAL_DIR_PREFIX, killOnExit, reapLocalOrphans, writeOwner } from './local-orphans.ts';
-import { httpAnswers, redisAnswersPing } from './probes.ts';
-import { REDIS_PROXY_NAME } from './proxy-name.ts';
-import { once, runStopSteps } from './stop-all.ts';
+import { LabError, errorMessage, interruptedError, isLabError } from '../errors/index.ts';
+import { ToxiproxyApi } from '../network/index.ts';
+import { LOCAL_DIR_PREFIX, killOnExit, reapLocalOrphans, writeOwner } from './leftovers.ts';
+import { REDIS_PROXY_NAME, once, runStopSteps, runtimePassword } from './lifecycle.ts';
+import { findBinary, freePort, httpAnswers, redisAnswersPing, startChildServer, type ChildServer } from './local-processes.ts';
 import type { StartOptions, StartedRuntime } from './types.ts';
 
 const HOST = '127.0.0.1';
@@ -42,13 +38,20 @@ export const startLocalRuntime = async (options: StartOptions = {}): Promise<Sta
   });
   try {
     const redisPort = await freePort();
+    const password = runtimePassword(options.redisAuth);
+    const auth = password === undefined ? {} : { password };
+    // The password goes in a config file only the owner can read, not on the command line,
+    // which any local user can read from /proc before Redis rewrites its title.
+    const configFile = join(dataDir, 'redis.conf');
+    await writeFile(configFile, password === undefined ? '' : `requirepass ${password}\n`, { mode: 0o600 });
+    const redisDirect = { host: HOST, port: redisPort, ...auth };
     options.onNote?.(`starting redis-server on ${HOST}:${redisPort}`);
     started.push(
       await startChildServer(
         'redis-server',
         binaries.redis,
-        ['--port', String(redisPort), '--bind', HOST, '--save', '', '--appendonly', 'no', '--dir', dataDir],
-        () => redisAnswersPing({ host: HOST, port: redisPort }),
+        [configFile, '--port', String(redisPort), '--bind', HOST, '--save', '', '--appendonly', 'no', '--dir', dataDir],
+        () => redisAnswersPing(redisDirect),
       ),
     );
     await writeOwner(dataDir, started);
@@ -64,20 +67,22 @@ export const startLocalRuntime = async (options: StartOptions = {}): Promise<Sta
     await writeOwner(dataDir, started);
     options.signal?.throwIfAborted();
     const proxyPort = await freePort();
-    await new ToxiproxyApi(apiUrl).createProxy(REDIS_PROXY_NAME, `${HOST}:${proxyPort}`, `${HOST}:${redisPort}`);
+    const api = new ToxiproxyApi(apiUrl);
+    const proxy = await api.createProxy(REDIS_PROXY_NAME, `${HOST}:${proxyPort}`, `${HOST}:${redisPort}`);
     return {
       kind: 'local',
-      redisDirect: { host: HOST, port: redisPort },
-      proxied: { host: HOST, port: proxyPort },
+      redisDirect,
+      proxied: { host: HOST, port: proxyPort, ...auth },
       toxiproxyApiUrl: apiUrl,
       proxyName: REDIS_PROXY_NAME,
+      toxiproxy: { client: api.client, proxy },
       resources: { pids: pids(), containers: [], networks: [] },
       stop,
     };
   } catch (error) {
     await stop();
     if (options.signal?.aborted) throw interruptedError();
-    if (error instanceof LabError) throw error;
+    if (isLabError(error)) throw error;
     throw new LabError('E_RUNTIME_START', `The local runtime failed to start: ${errorMessage(error)}`, { cause: error });
   }
 };

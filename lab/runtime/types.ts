@@ -1,11 +1,15 @@
 // What every runtime hands the rest of the lab: where Redis is (straight and through the
 // proxy), how to reach Toxiproxy's API, what ran, and how to stop it all.
 
+import type { Proxy, Toxiproxy } from 'toxiproxy-node-client';
 import type { ImageInfo, RuntimeKind } from '../contracts/index.ts';
 
 export interface Endpoint {
   host: string;
   port: number;
+  /** Redis's password (requirepass), generated per runtime; the lab's clients AUTH with it.
+   * Never printed, never in a result, a progress event or an error message. */
+  password?: string;
 }
 
 export interface StartedRuntime {
@@ -18,6 +22,10 @@ export interface StartedRuntime {
   toxiproxyApiUrl: string;
   /** Name of the Toxiproxy proxy that fronts Redis. */
   proxyName: string;
+  /** The same API and proxy as toxiproxy-node-client objects, so a suite can add its own
+   * toxics (`slicer`, `slow_close`, ...) with `toxiproxy.proxy.addToxic(...)`. Calls made through
+   * them are the caller's and unbounded, as the client's always are. */
+  toxiproxy: { client: Toxiproxy; proxy: Proxy };
   /** Which images ran (containers runtime only). */
   images?: ImageInfo;
   /** What this runtime started, so a caller can check that stop() removed it all. */
@@ -37,6 +45,12 @@ export type RuntimeChoice = 'auto' | RuntimeKind;
 export interface StartOptions {
   /** Aborting interrupts start-up; whatever was started is stopped before the error. */
   signal?: AbortSignal;
+  /**
+   * false: Redis without a password. Only for tests that count protocol bytes on a raw socket
+   * (an AUTH reply would count too); everything still listens on loopback only. Default true:
+   * a generated password (Endpoint.password).
+   */
+  redisAuth?: boolean;
   /** Progress notes (e.g. "starting redis container"); never printed by the runtime itself. */
   onNote?: (note: string) => void;
 }

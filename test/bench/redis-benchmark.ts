@@ -4,7 +4,7 @@
 
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { findBinary } from '../../lab/runtime/find-binary.ts';
+import { findBinary } from '../../lab/runtime/index.ts';
 import type { Endpoint } from '../../lab/runtime/types.ts';
 
 const run = promisify(execFile);
@@ -37,6 +37,7 @@ export const benchmarkArgs = (endpoint: Endpoint, c: BenchmarkCase): string[] =>
   '-c', String(c.clients),
   '-P', String(c.pipeline),
   '-q',
+  ...(endpoint.password === undefined ? [] : ['-a', endpoint.password]), // the bench's own loopback runtime
 ];
 
 export const findRedisBenchmark = (): Promise<string | undefined> => findBinary('redis-benchmark');

@@ -153,7 +153,8 @@ const hangingApi = async (hold: (req: IncomingMessage) => boolean): Promise<{ ur
 };
 
 beforeAll(async () => {
-  runtime = await startRuntime('local');
+  // No password: the raw-socket tests count reply bytes, and an AUTH reply would count too.
+  runtime = await startRuntime('local', { redisAuth: false });
   api = new ToxiproxyApi(runtime.toxiproxyApiUrl);
   direct = newClient(runtime.redisDirect);
   await direct.connect();

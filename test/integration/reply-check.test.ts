@@ -9,7 +9,7 @@ import { inlineScenario } from './support.ts';
 describe('reply verification against a real server', () => {
   it('reports runs disturbed by a foreign INCR as failed, and the result as not passing', async () => {
     const runtime = await startRuntime('local');
-    const intruder = new Redis({ host: runtime.redisDirect.host, port: runtime.redisDirect.port, lazyConnect: true });
+    const intruder = new Redis({ host: runtime.redisDirect.host, port: runtime.redisDirect.port, password: runtime.redisDirect.password, lazyConnect: true });
     await intruder.connect();
     const timer = setInterval(() => void intruder.incr('shared:counter').catch(() => undefined), 100);
     try {

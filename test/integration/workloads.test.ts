@@ -54,7 +54,7 @@ repeat: 1
   });
 
   it('fails a GET run whose values another client overwrites, naming the key', async () => {
-    const intruder = new Redis({ host: runtime.redisDirect.host, port: runtime.redisDirect.port, lazyConnect: true });
+    const intruder = new Redis({ host: runtime.redisDirect.host, port: runtime.redisDirect.port, password: runtime.redisDirect.password, lazyConnect: true });
     await intruder.connect();
     const timer = setInterval(() => void intruder.set('g:3', 'not what the lab wrote').catch(() => undefined), 20);
     try {

@@ -1,5 +1,6 @@
 // The ordering behind useLab, with a hand-built runtime standing in for a real one (the real
 // start and stop are covered by test/integration/example-suite.test.ts).
+import { Proxy, Toxiproxy } from 'toxiproxy-node-client';
 import { describe, expect, it } from 'vitest';
 import type { StartedRuntime } from '../../../lab/index.ts';
 import { labLifecycle } from '../../../lab/vitest/lifecycle.ts';
@@ -7,12 +8,14 @@ import { labLifecycle } from '../../../lab/vitest/lifecycle.ts';
 // A runtime that counts its stops; `problems` is what its stop reports.
 const fakeRuntime = (problems: string[] = []) => {
   const calls = { stops: 0 };
+  const client = new Toxiproxy('http://127.0.0.1:3');
   const runtime: StartedRuntime = {
     kind: 'local',
     redisDirect: { host: '127.0.0.1', port: 1 },
     proxied: { host: '127.0.0.1', port: 2 },
     toxiproxyApiUrl: 'http://127.0.0.1:3',
     proxyName: 'redis',
+    toxiproxy: { client, proxy: new Proxy(client, { name: 'redis', listen: '127.0.0.1:2', upstream: '127.0.0.1:1', enabled: true, toxics: [] }) },
     resources: { pids: [], containers: [], networks: [] },
     stop: async () => {
       calls.stops += 1;

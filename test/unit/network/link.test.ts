@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isLabError } from '../../../lab/errors/index.ts';
-import { isLinkToxic, latencySplitMs, linkProfile, linkToxics } from '../../../lab/network/index.ts';
+import { isLinkToxic, latencySplitMs, linkShape, linkToxics } from '../../../lab/network/index.ts';
 
 describe('link profile to toxics', () => {
   it('splits an even rtt evenly and an odd rtt with the extra ms downstream', () => {
@@ -29,7 +29,7 @@ describe('link profile to toxics', () => {
   });
 
   it('defaults an absent bandwidth to uncapped', () => {
-    expect(linkProfile({ rttMs: 4, jitterMs: 0 }).bandwidth).toEqual({ upKBps: null, downKBps: null });
+    expect(linkShape({ rttMs: 4, jitterMs: 0 }).bandwidth).toEqual({ upKBps: null, downKBps: null });
     expect(linkToxics({ rttMs: 0, jitterMs: 0, bandwidth: { upKBps: null, downKBps: null } })).toEqual([]);
   });
 

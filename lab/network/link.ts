@@ -1,4 +1,6 @@
-// A link profile (rtt, jitter, bandwidth) turned into the Toxiproxy toxics that produce it.
+// A link shape (rtt, jitter, bandwidth; contracts' LinkShape) turned into the Toxiproxy toxics
+// that produce it, and put on the proxy.
+//
 // Toxiproxy latency is one-way and per chunk, so an rtt is split into an upstream and a
 // downstream latency toxic; its attribute is whole milliseconds, so an odd rtt splits
 // unevenly (1 ms: 0 up, 1 down). A bandwidth cap is one `bandwidth` toxic per capped
@@ -10,24 +12,13 @@
 // bandwidth delay.
 
 import { LabError } from '../errors/index.ts';
-import type { Bandwidth } from '../contracts/index.ts';
-import type { ToxicSpec } from './toxiproxy-api.ts';
-
-export interface LinkProfile {
-  /** Round trip to add above the direct baseline, whole ms. */
-  rttMs: number;
-  /** Jitter per direction, whole ms. */
-  jitterMs: number;
-  /** Per-direction cap in KB/s (1000 bytes); null = uncapped. */
-  bandwidth: Bandwidth;
-}
+import { UNCAPPED, type Bandwidth, type LinkShape } from '../contracts/index.ts';
+import type { ToxicSpec, ToxiproxyApi } from './toxiproxy.ts';
 
 /** What callers may pass: an absent bandwidth means uncapped both ways. */
-export type LinkProfileInput = Omit<LinkProfile, 'bandwidth'> & { bandwidth?: Bandwidth };
+export type LinkShapeInput = Omit<LinkShape, 'bandwidth'> & { bandwidth?: Bandwidth };
 
-export const UNCAPPED: Bandwidth = { upKBps: null, downKBps: null };
-
-export const linkProfile = (input: LinkProfileInput): LinkProfile => ({
+export const linkShape = (input: LinkShapeInput): LinkShape => ({
   rttMs: input.rttMs,
   jitterMs: input.jitterMs,
   bandwidth: input.bandwidth ?? UNCAPPED,
@@ -35,7 +26,7 @@ export const linkProfile = (input: LinkProfileInput): LinkProfile => ({
 
 /** Prefix of every toxic the lab owns, so it never touches a toxic it did not add. */
 export const LAB_TOXIC_PREFIX = 'lab_';
-/** Prefix of fault toxics (see fault-toxics.ts): the lab's, but not the link's. */
+/** Prefix of fault toxics (see faults.ts): the lab's, but not the link's. */
 export const FAULT_TOXIC_PREFIX = `${LAB_TOXIC_PREFIX}fault_`;
 
 /** A toxic that applyLink owns and replaces: the lab's, and not a standing fault. */
@@ -67,21 +58,36 @@ export const bandwidthToxics = (bandwidth: Bandwidth, prefix: string): ToxicSpec
   return toxics;
 };
 
-// The toxics for a profile; none at all for a zero rtt with no jitter and no cap (the bare
+// The toxics for a link; none at all for a zero rtt with no jitter and no cap (the bare
 // proxy). `toxicRttMs` is the latency to configure, which calibration may set below the
 // requested rtt to cancel the proxy's own timer overshoot (see calibrate.ts).
-export const linkToxics = (input: LinkProfileInput, toxicRttMs = input.rttMs): ToxicSpec[] => {
-  const profile = linkProfile(input);
+export const linkToxics = (input: LinkShapeInput, toxicRttMs = input.rttMs): ToxicSpec[] => {
+  const link = linkShape(input);
   const { upstreamMs, downstreamMs } = latencySplitMs(toxicRttMs);
   const toxics: ToxicSpec[] = [];
   for (const [stream, latency] of [['upstream', upstreamMs], ['downstream', downstreamMs]] as const) {
-    if (latency === 0 && profile.jitterMs === 0) continue;
+    if (latency === 0 && link.jitterMs === 0) continue;
     toxics.push({
       name: `${LAB_TOXIC_PREFIX}latency_${stream}`,
       type: 'latency',
       stream,
-      attributes: { latency, jitter: profile.jitterMs },
+      attributes: { latency, jitter: link.jitterMs },
     });
   }
-  return [...toxics, ...bandwidthToxics(profile.bandwidth, LAB_TOXIC_PREFIX)];
+  return [...toxics, ...bandwidthToxics(link.bandwidth, LAB_TOXIC_PREFIX)];
+};
+
+// Puts a link on the proxy: replaces the lab's link toxics (latency, bandwidth) with those of
+// the link and leaves everything else alone, standing faults (lab_fault_*) included.
+// Call it only while no workload traffic flows: removing a toxic under heavy traffic can hang
+// Toxiproxy's API (upstream #558), and every call here is bounded by a timeout in any case.
+export const applyLink = async (api: ToxiproxyApi, proxyName: string, link: LinkShapeInput, toxicRttMs = link.rttMs): Promise<void> => {
+  const wanted = linkToxics(link, toxicRttMs); // validates before anything changes
+  const current = await api.toxicNames(proxyName);
+  for (const name of current.filter(isLinkToxic)) {
+    await api.removeToxic(proxyName, name);
+  }
+  for (const toxic of wanted) {
+    await api.addToxic(proxyName, toxic);
+  }
 };

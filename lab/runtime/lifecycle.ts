@@ -1,0 +1,35 @@
+// What every runtime does the same way: a generated Redis password, the proxy it puts in front
+// of Redis, and a stop that runs every step once, whatever fails.
+
+import { randomBytes } from 'node:crypto';
+import { errorMessage } from '../errors/index.ts';
+import type { StopReport } from './types.ts';
+
+// The one proxy every runtime creates in front of Redis.
+export const REDIS_PROXY_NAME = 'redis';
+
+// A fresh Redis password per runtime: 192 random bits, base64url so it needs no escaping in a
+// redis:// URL or a config line.
+export const generatePassword = (): string => randomBytes(24).toString('base64url');
+
+// The runtime's password, or none when the caller asked for an unauthenticated Redis.
+export const runtimePassword = (redisAuth = true): string | undefined => (redisAuth ? generatePassword() : undefined);
+
+// Runs every stop step, in order, even when earlier ones fail, and says what went wrong.
+export const runStopSteps = async (steps: (() => Promise<unknown>)[]): Promise<StopReport> => {
+  const problems: string[] = [];
+  for (const step of steps) {
+    try {
+      await step();
+    } catch (error) {
+      problems.push(errorMessage(error));
+    }
+  }
+  return { problems };
+};
+
+// A stop that runs once: a second call (Ctrl-C during a normal stop) waits for the first.
+export const once = <T>(fn: () => Promise<T>): (() => Promise<T>) => {
+  let running: Promise<T> | undefined;
+  return () => (running ??= fn());
+};

@@ -1,0 +1,128 @@
+// Servers the local runtime starts as child processes: finding the binaries, free ports on
+// 127.0.0.1, readiness probes that need no client library, and a start that waits until the
+// server answers and a stop that makes sure it has gone.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { access, constants } from 'node:fs/promises';
+import { createServer, connect } from 'node:net';
+import { delimiter, join } from 'node:path';
+import { LabError, withTimeout } from '../errors/index.ts';
+import type { Endpoint } from './types.ts';
+
+// Full path of an executable found on PATH (or given as a path), or undefined.
+export const findBinary = async (name: string): Promise<string | undefined> => {
+  const candidates = name.includes('/') ? [name] : (process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, name));
+  for (const candidate of candidates) {
+    try {
+      await access(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+};
+
+// A TCP port on 127.0.0.1 that nothing listens on right now (the OS picks it).
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+
+
+
+// True when a RESP server at `endpoint` answers PING with +PONG within `timeoutMs`; with a
+// password it AUTHs first (both commands in one write, replies in order).
+export const redisAnswersPing = (endpoint: Endpoint, timeoutMs = 1_000): Promise<boolean> =>
+  new Promise((resolve) => {
+    const socket = connect(endpoint.port, endpoint.host);
+    let reply = '';
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('error', () => done(false));
+    const auth = endpoint.password === undefined ? '' : `*2\r\n$4\r\nAUTH\r\n$${Buffer.byteLength(endpoint.password)}\r\n${endpoint.password}\r\n`;
+    const lines = auth === '' ? 1 : 2;
+    socket.once('connect', () => socket.write(`${auth}PING\r\n`));
+    socket.on('data', (chunk) => {
+      reply += chunk.toString();
+      const answered = reply.split('\r\n').slice(0, -1);
+      if (answered.length >= lines) done(answered[lines - 1] === '+PONG' && answered.every((line) => line.startsWith('+')));
+    });
+  });
+
+// True when an HTTP GET of `url` answers 2xx within `timeoutMs`.
+export const httpAnswers = async (url: string, timeoutMs = 1_000): Promise<boolean> => {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    await response.arrayBuffer();
+    return response.ok;
+  } catch {
+    return false;
+  }
+};
+
+
+
+export interface ChildServer {
+  pid: number;
+  /** The executable, as started. */
+  command: string;
+  /** SIGTERM, then SIGKILL after a grace period; resolves once the process has exited. */
+  stop(): Promise<void>;
+}
+
+const STOP_GRACE_MS = 3_000;
+
+// Starts `command args` and resolves once `isReady()` answers true, or fails with its output.
+export const startChildServer = async (
+  what: string,
+  command: string,
+  args: string[],
+  isReady: () => Promise<boolean>,
+  timeoutMs = 10_000,
+): Promise<ChildServer> => {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' } });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let spawnError: Error | undefined;
+  child.once('error', (error) => {
+    spawnError = error;
+  });
+
+  const server: ChildServer = { pid: child.pid ?? -1, command, stop: () => stopChild(child, exited) };
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (spawnError || child.exitCode !== null) break;
+    if (await isReady().catch(() => false)) return server;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await server.stop();
+  throw new LabError('E_RUNTIME_START', `${what} did not become ready: ${spawnError?.message ?? `exit code ${child.exitCode ?? 'none (timed out)'}`}\n${output.trim()}`, {
+    hint: `Run \`${command} ${args.join(' ')}\` by hand to see why it fails.`,
+  });
+};
+
+const stopChild = async (child: ChildProcess, exited: Promise<void>): Promise<void> => {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const gone = await withTimeout('stop', STOP_GRACE_MS, () => exited.then(() => true), () => new Error('still running')).catch(() => false);
+  if (!gone) {
+    child.kill('SIGKILL');
+    await exited;
+  }
+};

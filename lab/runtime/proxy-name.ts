@@ -1,2 +1,0 @@
-// The one proxy every runtime creates in front of Redis.
-export const REDIS_PROXY_NAME = 'redis';
