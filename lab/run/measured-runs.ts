@@ -61,7 +61,7 @@ export interface MeasureContext extends RunSession {
 }
 
 /** Rotation r of a list: [a,b,c] → r=1: [b,c,a]. */
-export const rotate = <T>(items: readonly T[], r: number): T[] => {
+const rotate = <T>(items: readonly T[], r: number): T[] => {
   const k = items.length === 0 ? 0 : r % items.length;
   return [...items.slice(k), ...items.slice(0, k)];
 };
