@@ -1,15 +1,74 @@
-// The configs table, grouped by link, and the lines under it that explain failed runs and
-// errors that did not fit their cell.
+// The configs table and the lines under it that explain failed runs and errors that did not
+// fit their cell; and how a config is named in the tables: configs are grouped under a link
+// heading (direct first, then rtt, jitter, bandwidth), and each row is labelled by its mode plus
+// only the axes that vary in this result (from the registry's CONFIG_AXES), so a row reads
+// "pipeline:64 c=4" instead of the full id.
 
-import type { ConfigResult } from '../contracts/index.ts';
-import { paint } from './ansi.ts';
-import { configLabeller, groupedRows } from './config-label.ts';
-import { errorsCellText, errorsText } from './errors-text.ts';
-import { formatLatencyUs, formatMB, formatMs, formatOps, formatRatio, orNa, signed } from './format.ts';
-import { droppedNote, fitGrid } from './grid.ts';
-import type { Cell, Column, GridRow } from './grid.ts';
-import { hangWrap, wrapNote } from './wrap.ts';
+import { CONFIG_AXES, configMode, modeLabel, type Bandwidth, type ConfigAxis, type ConfigResult } from '../contracts/index.ts';
+import { errorsCellText, errorsText, formatLatencyUs, formatMB, formatMs, formatOps, formatRatio, orNa, signed } from './figures.ts';
+import { droppedNote, fitGrid, type Cell, type Column, type GridRow } from './grid.ts';
+import { hangWrap, paint, wrapNote } from './terminal-style.ts';
 
+// --- row labels and link groups -------------------------------------------------------------
+
+// A row label's axes: every axis of the registry but the mode (which leads the label) and the
+// link's (the group heading names those).
+const LINK_FIELDS: ReadonlySet<ConfigAxis['field']> = new Set(['mode', 'link', 'rttMs', 'jitterMs', 'bandwidthKBps']);
+const ROW_AXES = CONFIG_AXES.filter((axis) => !LINK_FIELDS.has(axis.field));
+
+// The axes on which at least two configs differ.
+const varyingAxes = (configs: readonly ConfigResult[]): ConfigAxis[] =>
+  ROW_AXES.filter((axis) => new Set(configs.map(axis.label)).size > 1);
+
+/** Labels rows by mode plus the varying axes; `legend` explains the abbreviations it used. */
+export const configLabeller = (configs: readonly ConfigResult[]) => {
+  const axes = varyingAxes(configs);
+  return {
+    label: (config: ConfigResult): string => [modeLabel(configMode(config)), ...axes.map((axis) => axis.label(config))].join(' '),
+    legend: axes.map((axis) => axis.legend).filter((text) => text !== ''),
+  };
+};
+
+const bandwidthText = (bw: Bandwidth): string => {
+  if (bw.upKBps === null && bw.downKBps === null) return '';
+  const cap = (kbps: number | null) => (kbps === null ? 'uncapped' : `${kbps} KB/s`);
+  return `, bandwidth up ${cap(bw.upKBps)} / down ${cap(bw.downKBps)}`;
+};
+
+/** The heading of a config's link group: "direct (no proxy)" or "rtt 10 ms, jitter 2 ms, bandwidth ...". */
+const linkHeading = (config: ConfigResult): string =>
+  config.link === 'direct'
+    ? 'direct (no proxy)'
+    : `rtt ${config.rttMs} ms${config.jitterMs === 0 ? '' : `, jitter ${config.jitterMs} ms`}${bandwidthText(config.bandwidth)}`;
+
+// Uncapped sorts before any cap: it is the baseline.
+const capOrder = (kbps: number | null): number => (kbps === null ? -1 : kbps);
+
+// Direct first, then rtt, jitter, upstream and downstream bandwidth; stable within a link.
+const compareLinks = (a: ConfigResult, b: ConfigResult): number =>
+  (a.link === 'direct' ? 0 : 1) - (b.link === 'direct' ? 0 : 1) ||
+  a.rttMs - b.rttMs ||
+  a.jitterMs - b.jitterMs ||
+  capOrder(a.bandwidth.upKBps) - capOrder(b.bandwidth.upKBps) ||
+  capOrder(a.bandwidth.downKBps) - capOrder(b.bandwidth.downKBps);
+
+/** Configs in link order, each group under a bold heading row, each config as `rowOf` makes it. */
+export const groupedRows = (
+  configs: readonly ConfigResult[],
+  rowOf: (config: ConfigResult) => GridRow,
+): GridRow[] => {
+  const rows: GridRow[] = [];
+  let lastHeading: string | undefined;
+  for (const config of [...configs].sort(compareLinks)) {
+    const heading = linkHeading(config);
+    if (heading !== lastHeading) rows.push({ kind: 'heading', text: heading, style: 'bold' });
+    lastHeading = heading;
+    rows.push(rowOf(config));
+  }
+  return rows;
+};
+
+// --- the configs block ------------------------------------------------------------------------
 /** Widest errors cell (narrower on a narrow terminal); kinds that do not fit go to the "Errors by kind" lines. */
 const errorsCellChars = (width: number): number => (width >= 100 ? 24 : 14);
 

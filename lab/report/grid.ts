@@ -2,9 +2,7 @@
 // padding, so alignment is the same with and without ANSI codes. fitGrid drops the least
 // important columns until the lines fit a terminal width.
 
-import { paint } from './ansi.ts';
-import type { Style } from './ansi.ts';
-import { hangWrap } from './wrap.ts';
+import { hangWrap, paint, type Style } from './terminal-style.ts';
 
 export interface Column {
   header: string;
@@ -40,7 +38,7 @@ const columnWidths = (columns: readonly Column[], rows: readonly GridRow[]): num
   );
 
 // The grid as lines (header, rule, rows), each prefixed with indent and without trailing spaces.
-export const renderGrid = (
+const renderGrid = (
   columns: readonly Column[],
   rows: readonly GridRow[],
   color: boolean,

@@ -10,8 +10,8 @@
 // current run already elapsed (at most its mean).
 
 import type { ProgressEvent } from '../contracts/index.ts';
-import { formatClock } from './format.ts';
-import { formatProgress } from './progress.ts';
+import { formatClock } from './figures.ts';
+import { formatProgress } from './progress-lines.ts';
 
 /** Runs done and their summed wall time for one config or fault entry. */
 interface Unit {
@@ -193,7 +193,7 @@ const squeeze = (text: string, room: number): string => {
 };
 
 /** "config 3/8 sync@rtt=10ms  runs 2/4  [####......]  35%  elapsed 1m05s  ETA ~ 2m00s", fitted to width. */
-export const barLine = (s: ProgressSnapshot, width: number): string => {
+const barLine = (s: ProgressSnapshot, width: number): string => {
   const fraction = s.planned === null || s.planned === 0 ? null : s.done / s.planned;
   const head = `${s.phase} ${s.index + 1}/${s.total} `;
   const tail =

@@ -4,9 +4,8 @@
 
 import type { ProgressListener } from '../contracts/index.ts';
 import { ProgressBar } from './progress-bar.ts';
-import { formatProgress } from './progress.ts';
+import { formatProgress } from './progress-lines.ts';
 
-/** What the writer needs of a stream (process.stderr fits). */
 export interface ProgressStream {
   write(text: string): unknown;
   isTTY?: boolean;

@@ -1,11 +1,11 @@
 // The reconcile block: one verdict row per fault × mode × retry policy (what the server applied
-// against what the client was told), then why each UNSAFE or UNKNOWN row is what it is.
+// against what the client was told), then why each UNSAFE, UNKNOWN or NOT-TESTED row is what it
+// is. NOT-TESTED: the fault never fired, so nothing was judged (a warning, not a pass).
 
 import type { ReconcileEntry } from '../contracts/index.ts';
-import { paint, safetyStyle } from './ansi.ts';
+import { hangWrap, paint, verdictStyle, wrapNote } from './terminal-style.ts';
 import { droppedNote, fitGrid } from './grid.ts';
 import type { Cell, Column, GridRow } from './grid.ts';
-import { hangWrap, wrapNote } from './wrap.ts';
 
 const columnsFor = (withRtt: boolean): Column[] => [
   { header: 'fault', align: 'left' },
@@ -31,6 +31,8 @@ const LEGEND = [
   'dup: applied more than once',
 ];
 
+const NOT_TESTED_LEGEND = 'NOT-TESTED: the fault never fired, so nothing was judged';
+
 // A count that should be zero: red when it is not.
 const anomalyCell = (count: number): Cell => ({ text: String(count), style: count > 0 ? 'fail' : 'dim' });
 
@@ -53,7 +55,7 @@ const entryRow = (entry: ReconcileEntry, withRtt: boolean): GridRow => {
       { text: String(counts.indeterminate) },
       anomalyCell(counts.lost),
       anomalyCell(counts.duplicated),
-      { text: entry.verdict, style: safetyStyle(entry.verdict) },
+      { text: entry.verdict, style: verdictStyle(entry.verdict) },
       { text: consistencyText(entry), ...(entry.consistent ? {} : { style: 'warn' as const }) },
     ],
   };
@@ -66,15 +68,15 @@ const examplesText = (entry: ReconcileEntry): string =>
     .map((kind) => `${kind} [${entry.examples[kind].join(', ')}]`)
     .join('; ');
 
-// Why each UNSAFE (then UNKNOWN) row is what it is, with example operation ids.
+// Why each UNSAFE (then UNKNOWN, then NOT-TESTED) row is what it is, with example operation ids.
 const reasonLines = (entries: readonly ReconcileEntry[], color: boolean, width: number): string[] =>
-  (['UNSAFE', 'UNKNOWN'] as const).flatMap((verdict) =>
+  (['UNSAFE', 'UNKNOWN', 'NOT-TESTED'] as const).flatMap((verdict) =>
     entries
       .filter((entry) => entry.verdict === verdict)
       .flatMap((entry) => {
         const examples = examplesText(entry);
         return [
-          `  ${paint(verdict, safetyStyle(verdict), color)} ${entry.id}`,
+          `  ${paint(verdict, verdictStyle(verdict), color)} ${entry.id}`,
           ...(entry.reasons.length === 0 ? ['no reason recorded'] : entry.reasons).flatMap((reason) => hangWrap(`      - ${reason}`, width)),
           ...(examples === '' ? [] : hangWrap(`      example op ids: ${examples}`, width).map((line) => paint(line, 'dim', color))),
         ];
@@ -87,6 +89,7 @@ export const renderReconcile = (entries: readonly ReconcileEntry[] | undefined, 
   if (entries.length === 0) return [title, '  none'];
   const withRtt = new Set(entries.map((e) => e.rttMs)).size > 1;
   const { lines, dropped } = fitGrid(columnsFor(withRtt), entries.map((e) => entryRow(e, withRtt)), color, width);
-  const notes = wrapNote(LEGEND, width - 2).map((line) => paint(`  ${line}`, 'dim', color));
+  const untested = entries.some((e) => e.verdict === 'NOT-TESTED') ? [NOT_TESTED_LEGEND] : [];
+  const notes = wrapNote([...LEGEND, ...untested], width - 2).map((line) => paint(`  ${line}`, 'dim', color));
   return [title, ...lines, ...droppedNote(dropped, width, color), ...notes, ...reasonLines(entries, color, width)];
 };

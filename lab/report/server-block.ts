@@ -2,13 +2,10 @@
 // (bytes on the wire, client buffers, memory peak, evictions, buffer-limit disconnections).
 
 import type { ConfigResult, ServerInfoDelta } from '../contracts/index.ts';
-import { paint } from './ansi.ts';
-import { configLabeller, groupedRows } from './config-label.ts';
-import { kindsText } from './errors-text.ts';
-import { formatBytes, formatCount } from './format.ts';
-import { droppedNote, fitGrid } from './grid.ts';
-import type { Cell, Column, GridRow } from './grid.ts';
-import { wrapNote } from './wrap.ts';
+import { configLabeller, groupedRows } from './configs-block.ts';
+import { formatBytes, formatCount, kindsText } from './figures.ts';
+import { droppedNote, fitGrid, type Cell, type Column, type GridRow } from './grid.ts';
+import { paint, wrapNote } from './terminal-style.ts';
 
 const BASE_COLUMNS: Column[] = [
   { header: 'config', align: 'left' },

@@ -1,17 +1,100 @@
-// The result as a plain-text report for stdout. It renders a LabResult and never measures.
+// The result as a plain-text report for stdout: the header (what ran, where, with which
+// versions), the calibration (per link, what was asked for against what PING measured), the
+// blocks of the other files, warnings and the overall verdict. It renders a LabResult and
+// never measures.
 
-import type { LabResult } from '../contracts/index.ts';
-import { paint, verdict } from './ansi.ts';
-import { renderCalibration } from './calibration-block.ts';
+import type { Calibration, LabResult } from '../contracts/index.ts';
 import { failedVerification, renderConfigs, renderErrorKinds, renderFailures } from './configs-block.ts';
-import { renderHeader } from './header.ts';
+import { fixed, formatDuration } from './figures.ts';
+import { droppedNote, fitGrid, type Column, type GridRow } from './grid.ts';
 import { renderReconcile } from './reconcile-block.ts';
 import { renderServer } from './server-block.ts';
+import { hangWrap, paint, passFail, wrapNote } from './terminal-style.ts';
 import { renderThresholds } from './thresholds-block.ts';
-import { hangWrap } from './wrap.ts';
 
+// --- header -------------------------------------------------------------------------------
+
+// Which images ran and whether they were the pinned upstream ones or the offline builds.
+const imagesText = (result: LabResult): string =>
+  result.images === undefined
+    ? 'none (local processes)'
+    : `${result.images.redis}, ${result.images.toxiproxy} (${result.images.source})`;
+
+// "Scenario: name - description" on one line when it fits, else the description wrapped below.
+const scenarioLines = (result: LabResult, color: boolean, width: number): string[] => {
+  const { name, description } = result.scenario;
+  const head = `${paint('Scenario:', 'bold', color)} ${name}`;
+  if (description === '') return [head];
+  const oneLine = `Scenario: ${name} - ${description}`;
+  if (oneLine.length <= width) return [`${head} ${paint('-', 'dim', color)} ${description}`];
+  return [head, ...wrapNote([description], width - 2).map((line) => `  ${line}`)];
+};
+
+const renderHeader = (result: LabResult, color: boolean, width: number): string[] => {
+  const { scenario, versions } = result;
+  const label = (text: string): string => paint(text, 'dim', color);
+  return [
+    ...scenarioLines(result, color, width),
+    ...(scenario.file === undefined ? [] : [`${label('file:')} ${scenario.file}`]),
+    `${label('runtime:')} ${result.runtime}`,
+    `${label('images:')} ${imagesText(result)}`,
+    `${label('versions:')} redis ${versions.redis}, toxiproxy ${versions.toxiproxy}, node ${versions.node}, ioredis ${versions.ioredis}`,
+    `${label('started:')} ${result.startedAt}  ${label('took:')} ${formatDuration(result.durationMs)}  ${label('seed:')} ${result.seed}`,
+  ];
+};
+
+// --- calibration --------------------------------------------------------------------------
+
+const COLUMNS: Column[] = [
+  { header: 'rtt ms', align: 'right' },
+  { header: 'jitter ms', align: 'right' },
+  { header: 'cap up/down', align: 'right', dropPriority: 5 },
+  { header: 'toxics up/down ms', align: 'right', dropPriority: 3 },
+  { header: 'PING ms', align: 'right' },
+  { header: 'baseline ms', align: 'right', dropPriority: 2 },
+  { header: 'added ms', align: 'right' },
+  { header: 'p10-p90 ms', align: 'right', dropPriority: 1 },
+  { header: 'samples', align: 'right', dropPriority: 4 },
+];
+
+// The cap each direction had after calibration (PING itself is measured uncapped).
+const rate = (kbps: number | null): string => (kbps === null ? '-' : `${kbps} KB/s`);
+const capText = (c: Calibration): string =>
+  c.bandwidth.upKBps === null && c.bandwidth.downKBps === null ? '-' : `${rate(c.bandwidth.upKBps)}/${rate(c.bandwidth.downKBps)}`;
+
+// One calibrated link as a row; measured PING figures with 2 decimals.
+const calibrationRow = (c: Calibration): GridRow => ({
+  kind: 'cells',
+  cells: [
+    { text: String(c.requestedRttMs) },
+    { text: String(c.jitterMs) },
+    { text: capText(c), style: 'dim' },
+    { text: `${c.upstreamLatencyMs}/${c.downstreamLatencyMs}`, style: 'dim' },
+    { text: fixed(c.measuredMs, 2) },
+    { text: fixed(c.baselineMs, 2), style: 'dim' },
+    { text: fixed(c.addedMs, 2) },
+    { text: `${fixed(c.p10Ms, 2)}-${fixed(c.p90Ms, 2)}`, style: 'dim' },
+    { text: String(c.samples), style: 'dim' },
+  ],
+});
+
+const renderCalibration = (calibration: readonly Calibration[], color: boolean, width: number): string[] => {
+  const title = `${paint('Calibration', 'bold', color)} ${paint('(median PING via the proxy; added = PING - direct, compare with rtt)', 'dim', color)}`;
+  if (calibration.length === 0) return [title, '  none'];
+  const sorted = [...calibration].sort((a, b) => a.requestedRttMs - b.requestedRttMs || a.jitterMs - b.jitterMs);
+  const { lines, dropped } = fitGrid(COLUMNS, sorted.map(calibrationRow), color, width);
+  const note = wrapNote(
+    [
+      "toxics up/down: latency configured per direction; calibration lowers it where Toxiproxy's timers overshoot; cap: bandwidth cap applied after PING was measured without it",
+    ],
+    width - 2,
+  );
+  return [title, ...lines, ...droppedNote(dropped, width, color), ...note.map((line) => paint(`  ${line}`, 'dim', color))];
+};
+
+// --- the whole report ---------------------------------------------------------------------
 /** Default terminal width the tables are fitted to. */
-export const DEFAULT_TABLE_WIDTH = 120;
+const DEFAULT_TABLE_WIDTH = 120;
 
 export interface TableOptions {
   /** ANSI colors (green pass, red fail, yellow warn, dim secondary); false writes no escape code at all. */
@@ -34,7 +117,7 @@ const failureReasons = (result: LabResult): string[] => {
 const renderOverall = (result: LabResult, color: boolean): string => {
   const reasons = failureReasons(result);
   const detail = !result.pass && reasons.length > 0 ? ` (${reasons.join('; ')})` : '';
-  return `${paint('Overall:', 'bold', color)} ${verdict(result.pass, color)}${detail}`;
+  return `${paint('Overall:', 'bold', color)} ${passFail(result.pass, color)}${detail}`;
 };
 
 // Things that make a figure less than it seems, stated before the verdict.

@@ -1,38 +1,41 @@
 // The thresholds block: each `expect:` line with its verdict and the figure of every config
-// (or reconcile row) it checked, each figure with its unit.
+// (or reconcile row) it checked, each figure with the unit the registry gives its metric.
 
-import type { ThresholdResult } from '../contracts/index.ts';
-import { paint, verdict } from './ansi.ts';
-import { formatBytes, formatCount, formatMs, formatOps, formatRatio } from './format.ts';
+import { configMetricByKey, reconcileMetricByName, verdictOfBound, type MetricUnit, type ThresholdResult } from '../contracts/index.ts';
+import { formatBytes, formatCount, formatMs, formatOps, formatRatio } from './figures.ts';
+import { paint, passFail } from './terminal-style.ts';
 
 type Metric = ThresholdResult['metric'];
 
-const RECONCILE_METRICS: ReadonlySet<string> = new Set(['lost', 'duplicated', 'indeterminate', 'unexpected', 'applied', 'acknowledged']);
+// How each registry unit is written after a figure; the one config count is `errors`, whose
+// unit is failed runs.
+const UNIT_TEXT: Record<MetricUnit, string> = { ms: 'ms', us: 'µs', rate: 'ops/s', ratio: '×', bytes: 'bytes', count: 'failed runs' };
 
-// The unit a metric's name carries (reconcile counts are operations; errors are failed runs).
-const unitOf = (metric: Metric): string => {
-  if (metric === 'opsPerSec') return 'ops/s';
-  if (metric === 'modelRatio') return '×';
-  if (metric === 'errors') return 'failed runs';
-  if (RECONCILE_METRICS.has(metric)) return 'ops';
-  if (metric.endsWith('Us')) return 'µs';
-  if (metric.endsWith('Bytes')) return 'bytes';
-  return 'ms';
-};
+// Reconcile counts are operations; config metrics carry the registry's unit.
+const unitOf = (metric: Metric): string =>
+  reconcileMetricByName(metric) !== undefined ? 'ops' : UNIT_TEXT[configMetricByKey(metric)?.unit ?? 'ms'];
 
 // A figure with its unit, formatted like the tables above.
 const withUnit = (metric: Metric, value: number): string => {
-  if (metric === 'opsPerSec') return `${formatOps(value)} ops/s`;
-  if (metric === 'modelRatio') return formatRatio(value);
-  if (metric.endsWith('Bytes')) return formatBytes(value);
-  if (metric.endsWith('Us')) return `${Math.round(value)} µs`;
-  if (metric.endsWith('Ms')) return `${formatMs(value)} ms`;
-  return `${formatCount(value)} ${unitOf(metric)}`;
+  switch (reconcileMetricByName(metric) === undefined ? configMetricByKey(metric)?.unit : 'count') {
+    case 'rate':
+      return `${formatOps(value)} ops/s`;
+    case 'ratio':
+      return formatRatio(value);
+    case 'bytes':
+      return formatBytes(value);
+    case 'us':
+      return `${Math.round(value)} µs`;
+    case 'ms':
+      return `${formatMs(value)} ms`;
+    default:
+      return `${formatCount(value)} ${unitOf(metric)}`;
+  }
 };
 
-// The bound as written: "< 60 ms", "== 0 ops", "== SAFE" (verdict bounds are 1 SAFE, 0 UNSAFE).
+// The bound as written: "< 60 ms", "== 0 ops", "== SAFE" (a verdict bound is stored as a number).
 const boundText = (t: ThresholdResult): string => {
-  if (t.metric === 'verdict') return `${t.op} ${t.value === 1 ? 'SAFE' : 'UNSAFE'}`;
+  if (t.metric === 'verdict') return `${t.op} ${verdictOfBound(t.value)}`;
   if (t.metric === 'modelRatio') return `${t.op} ${formatRatio(t.value)}`;
   return `${t.op} ${t.value} ${unitOf(t.metric)}`;
 };
@@ -60,6 +63,6 @@ export const renderThresholds = (thresholds: readonly ThresholdResult[], color: 
   if (thresholds.length === 0) return [title, '  none'];
   return [
     title,
-    ...thresholds.flatMap((t) => [`  ${verdict(t.pass, color)}  ${t.source}`, ...checkedLines(t, color)]),
+    ...thresholds.flatMap((t) => [`  ${passFail(t.pass, color)}  ${t.source}`, ...checkedLines(t, color)]),
   ];
 };

@@ -1,96 +1,185 @@
 // A fault scenario's cells (fault × mode × retry policy, per link shape): each runs `repeat`
 // times on the same fault, and the entry says whether every run found the same thing.
 // Byte-counted cuts are deterministic, so their runs must agree; a time-triggered fault may not.
+//
+// One fault run: a fresh client with the policy's options, the workload driven into a ledger
+// while the FaultSchedule starts and heals the fault, then the server's state read on the
+// separate direct connection and judged.
 
 import type { Redis } from 'ioredis';
-import { applyLink, type ToxiproxyApi } from '../network/index.ts';
-import type { Endpoint } from '../runtime/types.ts';
-import { expandFaultCells, modeLabel, type FaultCell, type Scenario } from '../scenario/index.ts';
-import { buildPlan } from '../workload/index.ts';
-import { runFault, type FaultRunFindings } from './fault-run.ts';
-import { checkAborted } from './measure-link.ts';
-import { calibrateShape, linkShapeKey } from './link-shape.ts';
-import type { ProgressListener } from '../contracts/index.ts';
-import type { Calibration, ReconcileEntry } from '../contracts/index.ts';
+import { callerRetriesFor, closeClient, connectClient, policyClientOptions } from '../client/index.ts';
+import { applyLink, startFault } from '../network/index.ts';
+import { checkApplied, checkCounter, checkPrefix, Ledger, verdictFor } from '../reconcile/index.ts';
+import type { Endpoint } from '../runtime/index.ts';
+import { expandFaultCells, type FaultCell, type FaultMode } from '../scenario/index.ts';
+import { buildPlan, cutAfterBytes, driveWithLedger, tagKeys, type OperationPlan, type OpWrapping } from '../workload/index.ts';
+import { linkShapeKey, type Calibration, type Fault, type ReconcileCounts, type ReconcileEntry, type ReconcileOptions, type RetryPolicy } from '../contracts/index.ts';
+import { FaultSchedule } from './fault-schedule.ts';
+import { countsFromLedger, faultEntry, NOT_FIRED_REASON, runVerdict, type FaultRunFindings } from './result-assembly.ts';
+import { calibrateShape, checkAborted, type RunSession } from './session.ts';
 
-export interface FaultContext {
-  scenario: Scenario;
-  api: ToxiproxyApi;
-  proxyName: string;
-  proxiedEndpoint: Endpoint;
-  direct: Redis;
-  proxied: Redis;
-  signal?: AbortSignal;
-  emit: ProgressListener;
+const RETRY_DELAY_MS = 50;
+
+interface FaultRunInput {
+  session: RunSession;
+  /** Through the proxy: where each run's fresh client connects. */
+  proxied: Endpoint;
+  plan: OperationPlan;
+  mode: FaultMode;
+  fault: Fault;
+  policy: RetryPolicy;
+  options: ReconcileOptions;
 }
 
-// Runs of one cell agree when every count and the verdict are the same.
-const fingerprint = (f: FaultRunFindings) => JSON.stringify([f.counts, f.counter, f.prefix, f.verdict]);
+const wrappingFor = (policy: RetryPolicy, options: ReconcileOptions): OpWrapping =>
+  policy === 'idempotent' ? 'idempotent' : options.tags === 'log' ? 'tagged' : 'bare';
 
-const toEntry = (cell: FaultCell, runs: FaultRunFindings[]): ReconcileEntry => {
-  const first = runs[0];
-  if (first === undefined) throw new Error(`fault cell ${cell.id} has no runs`);
-  const consistent = runs.every((run) => fingerprint(run) === fingerprint(first));
+const isCounter = (plan: OperationPlan) => plan.command === 'INCR' || plan.command === 'INCRBY';
+
+// The server's record of applied operations: the tag log, or for untagged keyed writes a flag
+// per operation (does its key exist?); untagged counters have only the final value.
+const readApplications = async (control: Redis, plan: OperationPlan, wrapping: OpWrapping, logKey: string) => {
+  if (wrapping !== 'bare') {
+    const log = await control.lrange(logKey, 0, -1);
+    return { log: Uint32Array.from(log, Number) };
+  }
+  if (isCounter(plan)) return {};
+  const pipeline = control.pipeline();
+  for (let op = 0; op < plan.size; op++) pipeline.exists(plan.keyOf(op));
+  const results = (await pipeline.exec()) ?? [];
+  return { applied: Uint8Array.from(results, ([, exists]) => (exists === 1 ? 1 : 0)) };
+};
+
+const runFault = async (input: FaultRunInput): Promise<FaultRunFindings> => {
+  const { session, plan, mode, fault, policy, options } = input;
+  const control = session.direct;
+  const startMs = performance.now();
+  const wrapping = wrappingFor(policy, options);
+  const keys = tagKeys(plan.keyOf(0));
+  await control.flushdb();
+  const client = await connectClient(input.proxied, `through the proxy (${policy})`, policyClientOptions(policy));
+  const ledger = new Ledger(plan.size);
+  const abort = new AbortController();
+  const schedule = new FaultSchedule({
+    fault,
+    deadlineMs: options.deadlineMs,
+    ...(session.signal ? { signal: session.signal } : {}),
+    dropClient: () => {
+      abort.abort();
+      client.disconnect();
+    },
+    start: () => {
+      const bytes =
+        fault.action.kind === 'cut-after'
+          ? cutAfterBytes(fault.action, { plan, mode, wrapping, tagKeys: keys, fromOp: fault.trigger.kind === 'commands' ? fault.trigger.after : 0 })
+          : undefined;
+      return startFault(session.api, session.proxyName, fault.action, bytes);
+    },
+  });
+  client.on('close', () => schedule.connectionClosed());
+  let end;
+  try {
+    schedule.arm();
+    await driveWithLedger({
+      client,
+      mode,
+      plan,
+      ledger,
+      wrapping,
+      tagKeys: keys,
+      retries: callerRetriesFor(policy) ? options.appRetries : 0,
+      retryDelayMs: RETRY_DELAY_MS,
+      ...(fault.trigger.kind === 'commands' ? { trigger: { beforeOp: fault.trigger.after, run: () => schedule.start() } } : {}),
+      signal: abort.signal,
+    });
+  } finally {
+    try {
+      end = await schedule.finish();
+    } finally {
+      await closeClient(client);
+    }
+  }
+  const findings = await judge(input, ledger, wrapping, keys.logKey);
+  return { ...findings, ...withObserved(findings, end.faultObserved), durationMs: performance.now() - startMs, heal: end.heal, problems: end.problems };
+};
+
+// A run whose fault never fired tested nothing: its verdict is NOT-TESTED, and it says why.
+const withObserved = (findings: Pick<FaultRunFindings, 'verdict' | 'reasons'>, faultObserved: boolean) => ({
+  faultObserved,
+  verdict: runVerdict(findings.verdict, faultObserved),
+  reasons: faultObserved ? findings.reasons : [...findings.reasons, NOT_FIRED_REASON],
+});
+
+type Judged = Omit<FaultRunFindings, 'durationMs' | 'heal' | 'problems' | 'faultObserved'>;
+
+const judge = async (input: FaultRunInput, ledger: Ledger, wrapping: OpWrapping, logKey: string): Promise<Judged> => {
+  const { plan } = input;
+  const control = input.session.direct;
+  const applications = await readApplications(control, plan, wrapping, logKey);
+  const counter = isCounter(plan) ? checkCounter(ledger, Number((await control.get(plan.keyOf(0))) ?? 0), plan.incrementBy) : null;
+  const checked =
+    applications.log !== undefined
+      ? checkApplied(ledger, { log: applications.log })
+      : applications.applied !== undefined
+        ? checkApplied(ledger, { applied: applications.applied })
+        : undefined;
+  const prefix = applications.log !== undefined && input.mode.kind !== 'sync' ? checkPrefix(ledger, applications.log) : null;
+  const counts: ReconcileCounts = checked?.counts ?? countsFromLedger(ledger, counter === null ? 0 : counter.final / plan.incrementBy);
+  const { verdict, reasons } = verdictFor({
+    counts,
+    counter,
+    prefix,
+    tagsVisible: applications.log !== undefined,
+    noun: counter === null ? 'write' : 'increment',
+  });
   return {
-    id: cell.id,
-    fault: cell.fault.name,
-    mode: modeLabel(cell.mode),
-    policy: cell.policy,
-    rttMs: cell.rttMs,
-    runs: runs.length,
-    consistent,
-    counts: first.counts,
-    counter: first.counter,
-    prefix: first.prefix,
-    faultObserved: runs.every((run) => run.faultObserved),
-    // Runs that disagree: the worst verdict stands.
-    verdict: runs.some((r) => r.verdict === 'UNSAFE') ? 'UNSAFE' : runs.some((r) => r.verdict === 'UNKNOWN') ? 'UNKNOWN' : 'SAFE',
-    reasons: consistent ? first.reasons : [...first.reasons, `the ${runs.length} runs did not all find the same counts`],
-    examples: first.examples,
-    errorsByKind: first.errorsByKind,
+    counts,
+    counter,
+    prefix: prefix === null ? null : { batchesChecked: prefix.batchesChecked, nonPrefix: prefix.nonPrefix, reordered: prefix.reordered },
+    verdict,
+    reasons,
+    examples: checked?.examples ?? { lost: [], duplicated: [], unexpected: [] },
+    errorsByKind: ledger.errorsByKind(),
   };
 };
 
-export const runFaultCells = async (ctx: FaultContext): Promise<{ entries: ReconcileEntry[]; calibration: Calibration[] }> => {
-  const { scenario, emit } = ctx;
-  const cells = expandFaultCells(scenario);
+export interface FaultCellsFound {
+  entries: ReconcileEntry[];
+  calibration: Calibration[];
+  /** Background problems of the runs (a heal that failed once), for the result's warnings. */
+  problems: string[];
+}
+
+/** Runs every fault cell `repeat` times, calibrating each link shape once, and leaves the link plain. */
+export const runFaultCells = async (session: RunSession, proxied: Endpoint): Promise<FaultCellsFound> => {
+  const { scenario, emit } = session;
+  const cells: FaultCell[] = expandFaultCells(scenario);
   const workload = scenario.workloads[0];
   const commands = workload?.commands[0];
   const valueBytes = workload?.valueBytes[0];
   if (workload === undefined || commands === undefined || valueBytes === undefined) throw new Error('a fault scenario has one workload');
   const plan = buildPlan(workload, commands, valueBytes, scenario.seed);
-  const entries: ReconcileEntry[] = [];
-  const calibration: Calibration[] = [];
+  const found: FaultCellsFound = { entries: [], calibration: [], problems: [] };
   let linkShape = '';
   for (const [index, cell] of cells.entries()) {
-    checkAborted(ctx.signal);
+    checkAborted(session.signal);
     if (linkShapeKey(cell) !== linkShape) {
       linkShape = linkShapeKey(cell);
-      calibration.push(await calibrateShape({ ...ctx, pings: scenario.calibrationPings }, cell));
+      found.calibration.push(await calibrateShape(session, cell));
     }
     const runs: FaultRunFindings[] = [];
     for (let r = 0; r < scenario.repeat; r++) {
-      checkAborted(ctx.signal);
-      const findings = await runFault({
-        api: ctx.api,
-        proxyName: ctx.proxyName,
-        proxied: ctx.proxiedEndpoint,
-        control: ctx.direct,
-        plan,
-        mode: cell.mode,
-        fault: cell.fault,
-        policy: cell.policy,
-        options: scenario.reconcile,
-        ...(ctx.signal ? { signal: ctx.signal } : {}),
-      });
-      checkAborted(ctx.signal);
+      checkAborted(session.signal);
+      const findings = await runFault({ session, proxied, plan, mode: cell.mode, fault: cell.fault, policy: cell.policy, options: scenario.reconcile });
+      checkAborted(session.signal);
       runs.push(findings);
+      found.problems.push(...findings.problems.map((problem) => `${cell.id} run ${r + 1}: ${problem}`));
       emit({ type: 'fault-run-done', entryId: cell.id, index, total: cells.length, runIndex: r, runCount: scenario.repeat, durationMs: findings.durationMs, verdict: findings.verdict });
     }
-    const entry = toEntry(cell, runs);
-    entries.push(entry);
+    const entry = faultEntry(cell, runs);
+    found.entries.push(entry);
     emit({ type: 'reconcile-done', entry });
   }
-  await applyLink(ctx.api, ctx.proxyName, { rttMs: 0, jitterMs: 0 });
-  return { entries, calibration };
+  await applyLink(session.api, session.proxyName, { rttMs: 0, jitterMs: 0 });
+  return found;
 };

@@ -1,23 +1,19 @@
 // The library's main entry: run a scenario end to end and return a plain LabResult.
-// Start (or borrow) a runtime, measure every link shape in turn, model, judge thresholds,
-// and leave nothing running that this call started, whatever happens.
+// Start (or borrow) a runtime, measure every link shape in turn (or run the fault cells),
+// model, judge thresholds, and leave nothing running that this call started, whatever happens.
 
 import { closeClient, connectClient } from '../client/index.ts';
 import { interruptedError } from '../errors/index.ts';
-import { calibrationWithinTolerance, applyLink, ToxiproxyApi } from '../network/index.ts';
-import { destroyHistograms, evaluateThresholds, fillModel, spreadWarnings } from '../metrics/index.ts';
+import { applyLink, ToxiproxyApi } from '../network/index.ts';
+import { destroyHistograms, evaluateThresholds, fillModel } from '../metrics/index.ts';
 import { startRuntime, type RuntimeChoice, type StartedRuntime } from '../runtime/index.ts';
 import { expandMatrix } from '../scenario/index.ts';
-import type { Scenario } from '../contracts/index.ts';
-import { newConfigRuns, toConfigResult, type ConfigRuns } from './config-runs.ts';
-import { measureLink } from './measure-link.ts';
+import type { Calibration, LabResult, ProgressListener, ReconcileEntry, Scenario } from '../contracts/index.ts';
 import { runFaultCells } from './fault-runs.ts';
-import { RunClients } from './run-clients.ts';
-import { linkShapeKey } from './link-shape.ts';
-import { notMeasured } from './not-measured.ts';
-import type { ProgressListener } from '../contracts/index.ts';
-import type { Calibration, LabResult, ReconcileEntry } from '../contracts/index.ts';
-import { readVersions } from './versions.ts';
+import { measureLink, RunClients } from './measured-runs.ts';
+import { groupByLink, newConfigRuns, toConfigResult } from './result-assembly.ts';
+import { notMeasured, resultWarnings } from './result-notes.ts';
+import { readVersions, type RunSession } from './session.ts';
 
 export interface RunScenarioOptions {
   /** A runtime to start (default `auto`), or one already started, which is left running. */
@@ -25,16 +21,6 @@ export interface RunScenarioOptions {
   signal?: AbortSignal;
   onProgress?: ProgressListener;
 }
-
-// Configs grouped by link shape, in matrix order (direct first), so each link is set up once.
-const groupByLink = (configs: ConfigRuns[]): ConfigRuns[][] => {
-  const groups = new Map<string, ConfigRuns[]>();
-  const keyOf = ({ cell }: ConfigRuns) => (cell.link === 'direct' ? 'direct' : linkShapeKey(cell));
-  for (const config of [...configs].sort((a, b) => Number(b.cell.link === 'direct') - Number(a.cell.link === 'direct'))) {
-    groups.set(keyOf(config), [...(groups.get(keyOf(config)) ?? []), config]);
-  }
-  return [...groups.values()];
-};
 
 export const runScenario = async (scenario: Scenario, options: RunScenarioOptions = {}): Promise<LabResult> => {
   const emit: ProgressListener = options.onProgress ?? (() => undefined);
@@ -68,23 +54,25 @@ const measureScenario = async (scenario: Scenario, runtime: StartedRuntime, emit
   const api = new ToxiproxyApi(runtime.toxiproxyApiUrl);
   const direct = await connectClient(runtime.redisDirect, 'direct');
   const configs = expandMatrix(scenario).map((cell, index) => newConfigRuns(cell, index));
-  const clients = new RunClients({ proxied: runtime.proxied, direct: runtime.redisDirect }, signal);
   try {
     const proxied = await connectClient(runtime.proxied, 'through the proxy');
     // Ctrl-C must not wait for a long sync run: dropping the connection ends it at once.
     const dropOnAbort = () => proxied.disconnect();
     signal?.addEventListener('abort', dropOnAbort, { once: true });
     try {
+      const session: RunSession = { scenario, api, proxyName: runtime.proxyName, direct, proxied, emit, ...(signal ? { signal } : {}) };
       const versions = await readVersions(direct, api);
       const calibration: Calibration[] = [];
+      const problems: string[] = [];
       let reconcile: ReconcileEntry[] | undefined;
       if (scenario.faults.length > 0) {
-        const faultCtx = { scenario, api, proxyName: runtime.proxyName, proxiedEndpoint: runtime.proxied, direct, proxied, emit, ...(signal ? { signal } : {}) };
-        const found = await runFaultCells(faultCtx);
+        const found = await runFaultCells(session, runtime.proxied);
         calibration.push(...found.calibration);
+        problems.push(...found.problems);
         reconcile = found.entries;
       } else {
-        const ctx = { scenario, api, proxyName: runtime.proxyName, direct, proxied, clients, total: configs.length, emit, ...(signal ? { signal } : {}) };
+        const clients = new RunClients({ proxied: runtime.proxied, direct: runtime.redisDirect }, signal);
+        const ctx = { ...session, clients, total: configs.length };
         for (const group of groupByLink(configs)) {
           const measured = await measureLink(ctx, group);
           if (measured !== undefined) calibration.push(measured);
@@ -96,13 +84,6 @@ const measureScenario = async (scenario: Scenario, runtime: StartedRuntime, emit
       fillModel(results, calibration);
       for (const config of results) emit({ type: 'config-done', config });
       const thresholds = evaluateThresholds(scenario.expect, results, reconcile);
-      const warnings = [
-        ...calibration
-          .filter((c) => !calibrationWithinTolerance(c))
-          .map((c) => `rtt ${c.requestedRttMs} ms: the link added ${c.addedMs.toFixed(2)} ms, outside the 0.5 ms / 10 % tolerance (Toxiproxy latency is whole ms per direction)`),
-        ...spreadWarnings(results),
-        ...(reconcile ?? []).filter((e) => !e.consistent).map((e) => `${e.id}: repeated runs found different counts`),
-      ];
       const runsPass = results.every((c) => c.errors === 0 && c.medianMs !== null);
       return {
         scenario: { name: scenario.name, description: scenario.description, ...(scenario.file ? { file: scenario.file } : {}) },
@@ -117,7 +98,7 @@ const measureScenario = async (scenario: Scenario, runtime: StartedRuntime, emit
         ...(reconcile ? { reconcile } : {}),
         thresholds,
         pass: runsPass && thresholds.every((t) => t.pass),
-        warnings,
+        warnings: resultWarnings({ calibration, configs: results, reconcile, problems }),
         notMeasured: notMeasured(scenario),
       };
     } finally {

@@ -20,10 +20,7 @@ import { installMatchers } from './matchers.ts';
 
 export { useLab, type UseLabOptions, type LabRunOptions, type LabFixture } from './use-lab.ts';
 export { installMatchers, type LabMatchers } from './matchers.ts';
-export { toScenario, isInlineYaml, type ScenarioInput } from './scenario-input.ts';
-export { checkThresholds } from './check-thresholds.ts';
-export { checkRetrySafe } from './check-retry-safe.ts';
-export { checkVerifiedRuns } from './check-verified-runs.ts';
-export type { CheckResult } from './check-result.ts';
+export { toScenario, isInlineYaml, type ScenarioInput } from './use-lab.ts';
+export { checkThresholds, checkRetrySafe, checkVerifiedRuns, type CheckResult } from './checks.ts';
 
 installMatchers();

@@ -1,12 +1,9 @@
 // Custom vitest matchers for LabResult objects, with their TypeScript declarations. Each is a
-// thin wrapper around a pure check (check-*.ts), so the messages can be tested without vitest.
+// thin wrapper around a pure check (checks.ts), so the messages can be tested without vitest.
 
 import { expect, type MatcherState } from 'vitest';
 import type { LabResult, RetryPolicy } from '../index.ts';
-import type { CheckResult } from './check-result.ts';
-import { checkRetrySafe } from './check-retry-safe.ts';
-import { checkThresholds } from './check-thresholds.ts';
-import { checkVerifiedRuns } from './check-verified-runs.ts';
+import { checkRetrySafe, checkThresholds, checkVerifiedRuns, type CheckResult } from './checks.ts';
 
 /** The matchers `installMatchers()` adds to `expect(result)`, where `result` is a LabResult. */
 export interface LabMatchers {

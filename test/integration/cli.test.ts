@@ -96,6 +96,47 @@ expect:
     expect(written.pass).toBe(false);
   });
 
+  it('a fault that fires only after the run ended judges nothing: NOT-TESTED rows, a warning naming it, exit 1 on "SAFE"', async () => {
+    // 32 INCR in pipelines of 16 at rtt 0 take a few ms; the reset is due 5 s after the start,
+    // long after the run and its read-back are over, so it never fires.
+    const file = await scenarioFile(
+      'late-fault.yaml',
+      `name: late-fault
+workload: { command: INCR, key: late:counter, commands: 32 }
+modes: [pipeline:16]
+network: { rtt: 0ms }
+faults:
+  - name: late-reset
+    at: 5s
+    reset: {}
+policies: [none, idempotent]
+repeat: 1
+calibration: { pings: 5 }
+expect:
+  - "policy idempotent: SAFE"
+`,
+    );
+    const json = join(dir, 'late', 'result.json');
+    const result = await cli(['run', file, '--runtime', 'local', '--json', json]);
+    expect(result.code).toBe(1);
+    const written = JSON.parse(await readFile(json, 'utf8'));
+    expect(written.reconcile.map((e: { verdict: string; faultObserved: boolean }) => [e.verdict, e.faultObserved])).toEqual([
+      ['NOT-TESTED', false],
+      ['NOT-TESTED', false],
+    ]);
+    expect(written.thresholds).toMatchObject([{ source: 'policy idempotent: SAFE', pass: false }]);
+    expect(written.warnings).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^fault late-reset \(mode pipeline:16, policy none\) never fired/),
+        expect.stringMatching(/^fault late-reset \(mode pipeline:16, policy idempotent\) never fired/),
+      ]),
+    );
+    const row = result.stdout.split('\n').find((line) => line.includes('late-reset') && line.includes('idempotent') && line.includes('32/32'));
+    expect(row).toContain('NOT-TESTED');
+    expect(result.stdout).toContain('Overall: FAIL');
+    expect(result.stdout).toMatch(/! fault late-reset \(mode pipeline:16, policy idempotent\) never fired/);
+  });
+
   it.each([
     ['while the containers start', 'starting'],
     ['in the middle of a measured run', 'calibrated rtt=20ms'],

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { errorsCellText, errorsText } from '../../../lab/report/errors-text.ts';
+import { errorsCellText, errorsText } from '../../../lab/report/figures.ts';
 import { fitGrid } from '../../../lab/report/grid.ts';
 import type { Column, GridRow } from '../../../lab/report/grid.ts';
-import { hangWrap, wrapNote } from '../../../lab/report/wrap.ts';
+import { hangWrap, wrapNote } from '../../../lab/report/terminal-style.ts';
 
 const columns: Column[] = [
   { header: 'name', align: 'left' },

@@ -145,4 +145,21 @@ describe('renderTable', () => {
     expect(colored).toMatch(/\u001b\[33mDIFFERED\u001b\[39m/);
     expect(strip(colored)).toBe(plain);
   });
+
+  it('shows a fault cell that never fired as NOT-TESTED, in the warning colour, with why', () => {
+    const [first] = labResult.reconcile ?? [];
+    if (first === undefined) throw new Error('the fixture has reconcile entries');
+    const untested = {
+      ...first,
+      id: 'late-reset / pipeline:64 / idempotent', fault: 'late-reset', policy: 'idempotent' as const,
+      faultObserved: false, verdict: 'NOT-TESTED' as const, reasons: ['the fault never hit the connection'],
+    };
+    const result: LabResult = { ...labResult, reconcile: [untested] };
+    const text = renderTable(result, { color: false, width: 200 });
+    expect(lineWith(text, 'late-reset', 'pipeline:64', 'idempotent', 'NOT-TESTED')).toBeDefined();
+    expect(text).toContain('NOT-TESTED: the fault never fired, so nothing was judged');
+    expect(text).toMatch(/^ {2}NOT-TESTED late-reset \/ pipeline:64 \/ idempotent\n {6}- the fault never hit the connection$/m);
+    expect(renderTable(result, { color: true, width: 200 })).toContain('\u001b[33mNOT-TESTED\u001b[39m');
+    expect(renderTable(labResult, { color: false, width: 200 })).not.toContain('NOT-TESTED');
+  });
 });

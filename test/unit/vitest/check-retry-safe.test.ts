@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkRetrySafe } from '../../../lab/vitest/check-retry-safe.ts';
+import { checkRetrySafe } from '../../../lab/vitest/checks.ts';
 import { entry, labResult } from './results.ts';
 
 const noneEntry = entry({
@@ -65,5 +65,13 @@ describe('checkRetrySafe', () => {
   it('fails a result without reconciliation', () => {
     expect(checkRetrySafe(labResult(), 'idempotent').pass).toBe(false);
     expect(checkRetrySafe(labResult({ reconcile: [] }), 'none').message).toContain('"incr-pipelines" has no reconcile entries');
+  });
+
+  it('fails on a fault that never fired: NOT-TESTED is not SAFE', () => {
+    const untested = entry({ id: 'late-reset / pipeline:4 / idempotent', fault: 'late-reset', faultObserved: false, verdict: 'NOT-TESTED' });
+    const check = checkRetrySafe(labResult({ reconcile: [untested] }), 'idempotent');
+    expect(check.pass).toBe(false);
+    expect(check.message).toContain('late-reset / pipeline:4 / idempotent: NOT-TESTED');
+    expect(check.message).toContain('the fault was not observed');
   });
 });

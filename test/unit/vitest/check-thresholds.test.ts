@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkThresholds } from '../../../lab/vitest/check-thresholds.ts';
+import { checkThresholds } from '../../../lab/vitest/checks.ts';
 import { labResult, threshold } from './results.ts';
 
 describe('checkThresholds', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkVerifiedRuns } from '../../../lab/vitest/check-verified-runs.ts';
+import { checkVerifiedRuns } from '../../../lab/vitest/checks.ts';
 import { config, labResult, run } from './results.ts';
 
 describe('checkVerifiedRuns', () => {

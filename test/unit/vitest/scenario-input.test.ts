@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isInlineYaml, toScenario } from '../../../lab/vitest/scenario-input.ts';
+import { isInlineYaml, toScenario } from '../../../lab/vitest/use-lab.ts';
 
 const FIXTURE = 'test/fixtures/scenarios/cross-dc-incr.yaml';
 

@@ -1,6 +1,38 @@
-// Stated in every result, so that no figure is read for more than it is.
+// What a result says about itself: warnings (things that make a figure less than it seems, and
+// fault cells that judged nothing) and what the lab did not measure, stated in every result
+// so that no figure is read for more than it is.
 
-import type { Scenario } from '../contracts/index.ts';
+import { calibrationWithinTolerance } from '../network/index.ts';
+import { spreadWarnings } from '../metrics/index.ts';
+import type { Calibration, ConfigResult, ReconcileEntry, Scenario } from '../contracts/index.ts';
+
+/** One line per fault cell whose fault never fired: its verdict is NOT-TESTED. */
+export const notTestedWarnings = (entries: readonly ReconcileEntry[]): string[] =>
+  entries
+    .filter((e) => e.verdict === 'NOT-TESTED')
+    .map(
+      (e) =>
+        `fault ${e.fault} (mode ${e.mode}, policy ${e.policy}${e.rttMs === 0 ? '' : `, rtt ${e.rttMs} ms`}) never fired: ` +
+        `the connection was never cut or stalled, so nothing was judged (NOT-TESTED); move its trigger inside the run (a smaller at: or after:)`,
+    );
+
+export interface WarningInputs {
+  calibration: readonly Calibration[];
+  configs: readonly ConfigResult[];
+  reconcile?: readonly ReconcileEntry[] | undefined;
+  /** Problems the fault runs met and recovered from (a heal that failed once). */
+  problems?: readonly string[];
+}
+
+export const resultWarnings = ({ calibration, configs, reconcile = [], problems = [] }: WarningInputs): string[] => [
+  ...calibration
+    .filter((c) => !calibrationWithinTolerance(c))
+    .map((c) => `rtt ${c.requestedRttMs} ms: the link added ${c.addedMs.toFixed(2)} ms, outside the 0.5 ms / 10 % tolerance (Toxiproxy latency is whole ms per direction)`),
+  ...spreadWarnings(configs),
+  ...reconcile.filter((e) => !e.consistent).map((e) => `${e.id}: repeated runs found different counts`),
+  ...notTestedWarnings(reconcile),
+  ...problems,
+];
 
 const ALWAYS = [
   'Per-command latency is closed-loop: each command or batch is sent when the previous reply arrived, so it is not latency under an arrival rate (no open-loop schedule, no coordinated-omission correction).',

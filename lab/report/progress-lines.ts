@@ -1,10 +1,10 @@
-// One stderr line per progress event (the non-TTY progress). Pure formatting: the CLI decides
-// where lines go.
+// One line per progress event (the non-TTY progress, and the lines the TTY bar prints above
+// itself). Pure formatting: the CLI decides where lines go. (The event types themselves are
+// contracts/progress.ts.)
 
-import type { ProgressEvent } from '../contracts/index.ts';
-import type { Calibration, ConfigResult, ReconcileEntry, RunRecord } from '../contracts/index.ts';
+import type { Calibration, ConfigResult, ProgressEvent, ReconcileEntry, RunRecord } from '../contracts/index.ts';
+import { fixed, formatDuration, formatMs, orNa } from './figures.ts';
 import { consistencyText } from './reconcile-block.ts';
-import { fixed, formatDuration, formatMs, orNa } from './format.ts';
 
 // "[3/20] pipeline:64@rtt=10ms": which config, and how far through the run we are.
 const position = (index: number, total: number, configId: string): string => `[${index + 1}/${total}] ${configId}`;
@@ -23,7 +23,7 @@ const configDoneLine = (config: ConfigResult): string => {
 };
 
 /** "cut-mid-batch / pipeline:64 / none  done  UNSAFE  applied 64/64, lost 0, dup 23, indet 0 ops  3/3 identical". */
-export const reconcileDoneLine = (entry: ReconcileEntry): string => {
+const reconcileDoneLine = (entry: ReconcileEntry): string => {
   const { counts } = entry;
   return (
     `${entry.id}  done  ${entry.verdict}  applied ${counts.applied}/${counts.issued}, lost ${counts.lost}, ` +

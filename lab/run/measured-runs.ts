@@ -1,0 +1,115 @@
+// The measured (fault-free) runs of all configs that share one link shape: calibrate the link
+// once (direct configs skip the proxy and need none), warm every config up, then measure in
+// rotated order so that no config always runs first (or last). Each run gets its own clients.
+
+import type { Redis } from 'ioredis';
+import { closeClient, connectClient, noRetryOptions } from '../client/index.ts';
+import type { Endpoint } from '../runtime/index.ts';
+import { buildPlan, runWorkload, type OperationPlan } from '../workload/index.ts';
+import type { Calibration, ConfigCell } from '../contracts/index.ts';
+import { recordRun, runRecord, type ConfigRuns } from './result-assembly.ts';
+import { calibrateShape, checkAborted, type RunSession } from './session.ts';
+
+/**
+ * The clients of one measured run: `connections` ioredis clients to the config's endpoint
+ * (through the proxy, or straight to Redis for the direct baseline), with auto-pipelining for
+ * `auto` modes. They connect before the timed span and are closed after it; an abort
+ * disconnects every open one at once so that a long sync run ends immediately.
+ */
+export class RunClients {
+  private readonly open = new Set<Redis>();
+
+  constructor(
+    private readonly endpoints: { proxied: Endpoint; direct: Endpoint },
+    signal?: AbortSignal,
+  ) {
+    signal?.addEventListener('abort', () => {
+      for (const client of this.open) client.disconnect();
+    });
+  }
+
+  async connect(cell: ConfigCell): Promise<Redis[]> {
+    const endpoint = cell.link === 'direct' ? this.endpoints.direct : this.endpoints.proxied;
+    const options = cell.mode.kind === 'auto' ? { ...noRetryOptions, enableAutoPipelining: true } : noRetryOptions;
+    const what = cell.link === 'direct' ? 'direct' : 'through the proxy';
+    const settled = await Promise.allSettled(
+      Array.from({ length: cell.connections }, async () => {
+        const client = await connectClient(endpoint, what, options);
+        this.open.add(client);
+        return client;
+      }),
+    );
+    const clients = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+    if (failure !== undefined) {
+      await this.close(clients); // no half-open set of connections is left behind
+      throw failure.reason;
+    }
+    return clients;
+  }
+
+  async close(clients: Redis[]): Promise<void> {
+    await Promise.all(clients.map((client) => closeClient(client)));
+    for (const client of clients) this.open.delete(client);
+  }
+}
+
+export interface MeasureContext extends RunSession {
+  clients: RunClients;
+  /** Configs in the whole matrix, for progress. */
+  total: number;
+}
+
+/** Rotation r of a list: [a,b,c] → r=1: [b,c,a]. */
+const rotate = <T>(items: readonly T[], r: number): T[] => {
+  const k = items.length === 0 ? 0 : r % items.length;
+  return [...items.slice(k), ...items.slice(0, k)];
+};
+
+/** Warms up and measures one link group; returns the link's calibration (none for direct). */
+export const measureLink = async (ctx: MeasureContext, configs: ConfigRuns[]): Promise<Calibration | undefined> => {
+  const { scenario, emit } = ctx;
+  const first = configs[0];
+  if (!first) throw new Error('measureLink needs at least one config');
+  checkAborted(ctx.signal);
+  const calibration = first.cell.link === 'direct' ? undefined : await calibrateShape(ctx, first.cell);
+
+  // Plans are built once per config, outside every timed span (keys, values, arguments).
+  const plans = new Map<ConfigRuns, OperationPlan>();
+  const started = new Set<ConfigRuns>();
+  const runOnce = async (config: ConfigRuns) => {
+    checkAborted(ctx.signal);
+    if (!started.has(config)) {
+      started.add(config);
+      emit({ type: 'config-start', configId: config.cell.id, index: config.index, total: ctx.total });
+    }
+    const { cell } = config;
+    let plan = plans.get(config);
+    if (plan === undefined) {
+      plan = buildPlan(cell.workload, cell.commands, cell.valueBytes, scenario.seed);
+      plans.set(config, plan);
+    }
+    const clients = await ctx.clients.connect(cell);
+    try {
+      const run = await runWorkload({ clients, control: ctx.direct, mode: cell.mode, plan });
+      checkAborted(ctx.signal); // an abort drops the connections: the run it cut short is not a result
+      return run;
+    } finally {
+      await ctx.clients.close(clients);
+    }
+  };
+  for (let w = 0; w < scenario.warmup; w++) {
+    for (const config of rotate(configs, w)) {
+      const record = runRecord(await runOnce(config), -1); // warmups are reported, never kept
+      emit({ type: 'run-done', configId: config.cell.id, index: config.index, total: ctx.total, warmup: true, runIndex: w, runCount: scenario.warmup, run: record });
+    }
+  }
+  let order = 0;
+  for (let r = 0; r < scenario.repeat; r++) {
+    for (const config of rotate(configs, r)) {
+      const record = recordRun(config, await runOnce(config), order++);
+      emit({ type: 'run-done', configId: config.cell.id, index: config.index, total: ctx.total, warmup: false, runIndex: r, runCount: scenario.repeat, run: record });
+    }
+  }
+  return calibration;
+};

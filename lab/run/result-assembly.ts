@@ -1,0 +1,207 @@
+// Turning what the runs recorded into the result's parts, with no I/O: a config's runs into
+// its ConfigResult, configs into link groups, a fault cell's runs into its ReconcileEntry, and
+// an untagged counter's ledger into counts. Pure, so it is unit-tested without Redis.
+
+import {
+  combineMemory,
+  createLatencyHistogram,
+  max,
+  median,
+  mergeInfoDeltas,
+  min,
+  recordUs,
+  summarizeLatency,
+  type LatencyHistogram,
+  type MemoryRun,
+} from '../metrics/index.ts';
+import { emptyCounts, type Ledger } from '../reconcile/index.ts';
+import type { FaultCell } from '../scenario/index.ts';
+import { describeKeys, type WorkloadRun } from '../workload/index.ts';
+import {
+  flatMode,
+  linkShapeKey,
+  modeLabel,
+  takesValue,
+  waitsFor,
+  type ConfigCell,
+  type ConfigResult,
+  type ReconcileCounts,
+  type ReconcileEntry,
+  type RunRecord,
+  type ServerInfoDelta,
+  type Verdict,
+} from '../contracts/index.ts';
+
+// --- measured configs -------------------------------------------------------------------
+
+/** What the lab keeps of one config while its runs happen. */
+export interface ConfigRuns {
+  cell: ConfigCell;
+  /** 0-based position of the cell in the matrix. */
+  index: number;
+  runs: RunRecord[];
+  /** Per-command latency over the verified measured runs. */
+  histogram: LatencyHistogram;
+  memory: MemoryRun[];
+  serverInfo: ServerInfoDelta[];
+  errorsByKind: Record<string, number>;
+}
+
+export const newConfigRuns = (cell: ConfigCell, index: number): ConfigRuns => ({
+  cell,
+  index,
+  runs: [],
+  histogram: createLatencyHistogram(),
+  memory: [],
+  serverInfo: [],
+  errorsByKind: {},
+});
+
+/** What the result keeps of one run. */
+export const runRecord = (run: WorkloadRun, order: number): RunRecord => ({
+  order,
+  totalMs: run.outcome.totalMs,
+  verified: run.verified,
+  clientGcMs: run.clientGcMs,
+  ...(run.failure === undefined ? {} : { failure: run.failure }),
+});
+
+/** Keeps a measured run; a verified run's waits go into the histogram, each wait counted once
+ * per command it answered (a batch of 256 is 256 samples of its time). */
+export const recordRun = (config: ConfigRuns, run: WorkloadRun, order: number): RunRecord => {
+  const record = runRecord(run, order);
+  const { outcome } = run;
+  if (run.verified) {
+    for (let i = 0; i < outcome.waits; i++) recordUs(config.histogram, outcome.waitUs[i] ?? 0, outcome.waitSize[i] ?? 1);
+  }
+  for (const [kind, count] of Object.entries(outcome.errorsByKind)) config.errorsByKind[kind] = (config.errorsByKind[kind] ?? 0) + count;
+  config.memory.push(run.memory);
+  config.serverInfo.push(run.serverInfo);
+  config.runs.push(record);
+  return record;
+};
+
+/** The result's flat mode fields. The shipped JSON writes a sync or auto batch as its number
+ * (`"1"`, `"16"`), where flatMode leaves batchLabel empty: kept as shipped. */
+const modeFields = (cell: ConfigCell): Pick<ConfigResult, 'mode' | 'batch' | 'batchLabel'> => {
+  const flat = flatMode(cell.mode, cell.commands);
+  return { ...flat, batchLabel: flat.batchLabel === '' ? String(flat.batch) : flat.batchLabel };
+};
+
+/** The config's figures over its verified runs; modelMs is filled in once every config is known. */
+export const toConfigResult = (config: ConfigRuns): ConfigResult => {
+  const { cell } = config;
+  const verifiedMs = config.runs.filter((r) => r.verified).map((r) => r.totalMs);
+  const medianMs = median(verifiedMs);
+  return {
+    id: cell.id,
+    workload: cell.workload.label,
+    command: cell.workload.command,
+    link: cell.link,
+    rttMs: cell.rttMs,
+    jitterMs: cell.jitterMs,
+    bandwidth: cell.bandwidth,
+    ...modeFields(cell),
+    connections: cell.connections,
+    commands: cell.commands,
+    valueBytes: takesValue(cell.workload) ? { min: cell.valueBytes.minBytes, max: cell.valueBytes.maxBytes } : null,
+    keys: describeKeys(cell.workload.keys),
+    waits: waitsFor(cell.mode, cell.commands, cell.connections),
+    runs: config.runs,
+    medianMs,
+    minMs: min(verifiedMs),
+    maxMs: max(verifiedMs),
+    opsPerSec: medianMs === null || medianMs === 0 ? null : cell.commands / (medianMs / 1000),
+    modelMs: null,
+    modelRatio: null,
+    latencyUs: verifiedMs.length === 0 ? null : summarizeLatency(config.histogram),
+    errors: config.runs.length - verifiedMs.length,
+    errorsByKind: config.errorsByKind,
+    ...combineMemory(config.memory),
+    serverInfo: config.serverInfo.length === 0 ? null : mergeInfoDeltas(config.serverInfo),
+  };
+};
+
+/** Configs grouped by link shape, direct first, otherwise in matrix order, so each link is set up once. */
+export const groupByLink = <T extends { cell: ConfigCell }>(configs: readonly T[]): T[][] => {
+  const groups = new Map<string, T[]>();
+  const keyOf = ({ cell }: T) => (cell.link === 'direct' ? 'direct' : linkShapeKey(cell));
+  for (const config of [...configs].sort((a, b) => Number(b.cell.link === 'direct') - Number(a.cell.link === 'direct'))) {
+    groups.set(keyOf(config), [...(groups.get(keyOf(config)) ?? []), config]);
+  }
+  return [...groups.values()];
+};
+
+// --- fault cells ------------------------------------------------------------------------
+
+/** What one fault run found; the entry's figures come from here. */
+export type FaultRunFindings = Pick<ReconcileEntry, 'counts' | 'counter' | 'prefix' | 'faultObserved' | 'verdict' | 'reasons' | 'examples' | 'errorsByKind'> & {
+  durationMs: number;
+  /** How the fault was removed (the fallback path means the one DELETE did not answer). */
+  heal: string;
+  /** Things that went wrong around the fault but did not stop the run (a heal that failed once). */
+  problems: string[];
+};
+
+/** The reason a run whose fault never fired carries. */
+export const NOT_FIRED_REASON = 'the fault never hit the connection: this row shows a fault-free run, nothing was judged';
+
+/** A run's verdict: NOT-TESTED when its fault never fired, whatever the checks said. */
+export const runVerdict = (checked: Verdict, faultObserved: boolean): Verdict => (faultObserved ? checked : 'NOT-TESTED');
+
+// Runs of one cell agree when every count and the verdict are the same.
+const fingerprint = (f: FaultRunFindings) => JSON.stringify([f.counts, f.counter, f.prefix, f.verdict]);
+
+// The worst verdict of runs that disagree; a fault that did not fire in some run leaves the
+// cell untested: a verdict over a run that tested nothing would be a lie.
+const cellVerdict = (runs: readonly FaultRunFindings[]): Verdict => {
+  if (runs.some((r) => !r.faultObserved || r.verdict === 'NOT-TESTED')) return 'NOT-TESTED';
+  if (runs.some((r) => r.verdict === 'UNSAFE')) return 'UNSAFE';
+  if (runs.some((r) => r.verdict === 'UNKNOWN')) return 'UNKNOWN';
+  return 'SAFE';
+};
+
+/** A fault cell's runs as its ReconcileEntry; counts are the first run's. */
+export const faultEntry = (cell: Pick<FaultCell, 'id' | 'fault' | 'mode' | 'policy' | 'rttMs'>, runs: readonly FaultRunFindings[]): ReconcileEntry => {
+  const first = runs[0];
+  if (first === undefined) throw new Error(`fault cell ${cell.id} has no runs`);
+  const consistent = runs.every((run) => fingerprint(run) === fingerprint(first));
+  const unfired = runs.filter((run) => !run.faultObserved).length;
+  const verdict = cellVerdict(runs);
+  const reasons = [
+    ...first.reasons,
+    ...(consistent ? [] : [`the ${runs.length} runs did not all find the same counts`]),
+    ...(unfired > 0 && first.faultObserved ? [`the fault never fired in ${unfired} of ${runs.length} runs, so the cell is not judged`] : []),
+  ];
+  return {
+    id: cell.id,
+    fault: cell.fault.name,
+    mode: modeLabel(cell.mode),
+    policy: cell.policy,
+    rttMs: cell.rttMs,
+    runs: runs.length,
+    consistent,
+    counts: first.counts,
+    counter: first.counter,
+    prefix: first.prefix,
+    faultObserved: unfired === 0,
+    verdict,
+    reasons,
+    examples: first.examples,
+    errorsByKind: first.errorsByKind,
+  };
+};
+
+/** Untagged counters: the ledger's own counts and how many increments the final value holds;
+ * which operations those were is unknown, so nothing is resolved. */
+export const countsFromLedger = (ledger: Pick<Ledger, 'size' | 'counts'>, appliedTimes: number): ReconcileCounts => {
+  const c = ledger.counts();
+  return {
+    ...emptyCounts(ledger.size),
+    applied: appliedTimes,
+    acknowledged: c.acknowledged,
+    failed: c.failed,
+    indeterminate: c.indeterminate + c.sent,
+    retries: c.retries,
+  };
+};
