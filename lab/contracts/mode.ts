@@ -73,11 +73,10 @@ export const batchSize = (mode: Mode, commands: number): number => {
 };
 
 /** The flat fields a result stores for a mode run over N commands. */
-export const flatMode = (mode: Mode, commands: number): FlatMode => ({
-  mode: mode.kind,
-  batch: batchSize(mode, commands),
-  batchLabel: mode.kind === 'pipeline' || mode.kind === 'multi' ? String(mode.batch) : '',
-});
+export const flatMode = (mode: Mode, commands: number): FlatMode => {
+  const batch = batchSize(mode, commands);
+  return { mode: mode.kind, batch, batchLabel: mode.kind === 'pipeline' || mode.kind === 'multi' ? String(mode.batch) : String(batch) };
+};
 
 /**
  * Round trips one connection waits on, sequentially, for its share of the commands: the

@@ -68,24 +68,21 @@ export const min = (xs: readonly number[]): number | null => (xs.length === 0 ? 
 export const max = (xs: readonly number[]): number | null => (xs.length === 0 ? null : Math.max(...xs));
 
 /**
- * The p-th percentile (0-100) of values in ms, by HDR's definition, the same as the per-command
- * latency percentiles: the values are recorded at microsecond resolution (x1000, rounded) in a
- * histogram with the lab's settings and the answer is getValueAtPercentile(p), back in ms. That
- * is the nearest rank (the smallest value with at least p % of the values at or below it:
- * median([1, 2, 3, 4]) is 2), reported at HDR precision (3 significant digits; as the highest
- * value HDR treats as equal to it, or the lowest for p = 0). For exact extremes use min and max.
+ * The p-th percentile (0-100) by HDR's definition, the same as the per-command latency
+ * percentiles: the nearest rank, with HdrHistogram's rank rule (the ceil(p/100 * n)-th smallest
+ * value, at least the first): the smallest value with at least p % of the values at or below it,
+ * so median([1, 2, 3, 4]) is 2. Applied to the exact samples (a handful of run totals or PING
+ * times), so a figure is one that was measured, not a histogram bucket's edge.
  */
 export const percentile = (xs: readonly number[], p: number): number | null => {
   if (!Number.isFinite(p) || p < 0 || p > 100) {
     throw new TypeError(`Expected \`p\` to be a percentile between 0 and 100, got \`${p}\` (${typeof p})`);
   }
   if (xs.length === 0) return null;
-  const h = createLatencyHistogram();
-  for (const x of xs) recordUs(h, x * 1_000);
-  const us = h.getValueAtPercentile(p);
-  h.destroy();
-  return us / 1_000;
+  const sorted = [...xs].sort((a, b) => a - b);
+  const rank = Math.max(Math.ceil((p / 100) * sorted.length - 1e-9), 1);
+  return sorted[rank - 1] ?? null;
 };
 
-/** percentile(xs, 50): the lower middle value for an even count, at HDR precision. */
+/** percentile(xs, 50): the middle value, the lower middle for an even count. */
 export const median = (xs: readonly number[]): number | null => percentile(xs, 50);

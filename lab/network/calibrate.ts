@@ -35,7 +35,7 @@ export const samplePingMs = async (client: Redis, count: number): Promise<number
   return samples;
 };
 
-// The lab's one percentile definition (linear interpolation, lab/metrics); NaN for no samples.
+// The lab's one percentile definition (HDR's nearest rank, lab/metrics); NaN for no samples.
 const quantile = (samples: number[], q: number): number => percentile(samples, q * 100) ?? Number.NaN;
 
 export const summarizeCalibration = (

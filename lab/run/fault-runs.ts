@@ -15,7 +15,7 @@ import { expandFaultCells, type FaultCell, type FaultMode } from '../scenario/in
 import { buildPlan, cutAfterBytes, driveWithLedger, tagKeys, type OperationPlan, type OpWrapping } from '../workload/index.ts';
 import { linkShapeKey, type Calibration, type Fault, type ReconcileCounts, type ReconcileEntry, type ReconcileOptions, type RetryPolicy } from '../contracts/index.ts';
 import { FaultSchedule } from './fault-schedule.ts';
-import { countsFromLedger, faultEntry, NOT_FIRED_REASON, runVerdict, type FaultRunFindings } from './result-assembly.ts';
+import { countsFromLedger, faultEntry, type FaultRunFindings } from './result-assembly.ts';
 import { calibrateShape, checkAborted, type RunSession } from './session.ts';
 
 const RETRY_DELAY_MS = 50;
@@ -99,20 +99,14 @@ const runFault = async (input: FaultRunInput): Promise<FaultRunFindings> => {
       await closeClient(client);
     }
   }
-  const findings = await judge(input, ledger, wrapping, keys.logKey);
-  return { ...findings, ...withObserved(findings, end.faultObserved), durationMs: performance.now() - startMs, heal: end.heal, problems: end.problems };
+  // A run whose fault never fired tested nothing: verdictFor makes it NOT-TESTED and says why.
+  const findings = await judge(input, ledger, wrapping, keys.logKey, end.faultObserved);
+  return { ...findings, faultObserved: end.faultObserved, durationMs: performance.now() - startMs, heal: end.heal, problems: end.problems };
 };
-
-// A run whose fault never fired tested nothing: its verdict is NOT-TESTED, and it says why.
-const withObserved = (findings: Pick<FaultRunFindings, 'verdict' | 'reasons'>, faultObserved: boolean) => ({
-  faultObserved,
-  verdict: runVerdict(findings.verdict, faultObserved),
-  reasons: faultObserved ? findings.reasons : [...findings.reasons, NOT_FIRED_REASON],
-});
 
 type Judged = Omit<FaultRunFindings, 'durationMs' | 'heal' | 'problems' | 'faultObserved'>;
 
-const judge = async (input: FaultRunInput, ledger: Ledger, wrapping: OpWrapping, logKey: string): Promise<Judged> => {
+const judge = async (input: FaultRunInput, ledger: Ledger, wrapping: OpWrapping, logKey: string, faultObserved: boolean): Promise<Judged> => {
   const { plan } = input;
   const control = input.session.direct;
   const applications = await readApplications(control, plan, wrapping, logKey);
@@ -131,6 +125,7 @@ const judge = async (input: FaultRunInput, ledger: Ledger, wrapping: OpWrapping,
     prefix,
     tagsVisible: applications.log !== undefined,
     noun: counter === null ? 'write' : 'increment',
+    faultObserved,
   });
   return {
     counts,

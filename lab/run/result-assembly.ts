@@ -81,13 +81,6 @@ export const recordRun = (config: ConfigRuns, run: WorkloadRun, order: number): 
   return record;
 };
 
-/** The result's flat mode fields. The shipped JSON writes a sync or auto batch as its number
- * (`"1"`, `"16"`), where flatMode leaves batchLabel empty: kept as shipped. */
-const modeFields = (cell: ConfigCell): Pick<ConfigResult, 'mode' | 'batch' | 'batchLabel'> => {
-  const flat = flatMode(cell.mode, cell.commands);
-  return { ...flat, batchLabel: flat.batchLabel === '' ? String(flat.batch) : flat.batchLabel };
-};
-
 /** The config's figures over its verified runs; modelMs is filled in once every config is known. */
 export const toConfigResult = (config: ConfigRuns): ConfigResult => {
   const { cell } = config;
@@ -101,7 +94,7 @@ export const toConfigResult = (config: ConfigRuns): ConfigResult => {
     rttMs: cell.rttMs,
     jitterMs: cell.jitterMs,
     bandwidth: cell.bandwidth,
-    ...modeFields(cell),
+    ...flatMode(cell.mode, cell.commands),
     connections: cell.connections,
     commands: cell.commands,
     valueBytes: takesValue(cell.workload) ? { min: cell.valueBytes.minBytes, max: cell.valueBytes.maxBytes } : null,
@@ -143,11 +136,6 @@ export type FaultRunFindings = Pick<ReconcileEntry, 'counts' | 'counter' | 'pref
   problems: string[];
 };
 
-/** The reason a run whose fault never fired carries. */
-export const NOT_FIRED_REASON = 'the fault never hit the connection: this row shows a fault-free run, nothing was judged';
-
-/** A run's verdict: NOT-TESTED when its fault never fired, whatever the checks said. */
-export const runVerdict = (checked: Verdict, faultObserved: boolean): Verdict => (faultObserved ? checked : 'NOT-TESTED');
 
 // Runs of one cell agree when every count and the verdict are the same.
 const fingerprint = (f: FaultRunFindings) => JSON.stringify([f.counts, f.counter, f.prefix, f.verdict]);

@@ -73,7 +73,7 @@ export const expandMatrix = (s: Scenario): ConfigCell[] => {
 // and one connection (fault-rules.ts), so those are not axes here.
 
 /** Modes a fault can run under (fault-rules.ts rejects auto: callers' fates mix). */
-type FaultMode = Extract<Mode, { kind: 'sync' | 'pipeline' | 'multi' }>;
+export type FaultMode = Extract<Mode, { kind: 'sync' | 'pipeline' | 'multi' }>;
 
 const isFaultMode = (mode: Mode): mode is FaultMode => mode.kind !== 'auto';
 

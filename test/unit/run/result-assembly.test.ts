@@ -49,10 +49,10 @@ describe('toConfigResult', () => {
     expect(result).toMatchObject({
       id: 'pipeline:4@rtt=10ms',
       mode: 'pipeline', batch: 4, batchLabel: '4', rttMs: 10, commands: 8, waits: 2,
-      medianMs: 20, minMs: 10, maxMs: 30, errors: 1, valueBytes: null, keys: 'one',
+      medianMs: 10, minMs: 10, maxMs: 30, errors: 1, // nearest rank: the lower middle of two verified runs valueBytes: null, keys: 'one',
       clientPeakRssBytes: 100, clientHeapGrowthBytes: 10,
     });
-    expect(result.opsPerSec).toBeCloseTo(8 / 0.02);
+    expect(result.opsPerSec).toBeCloseTo(8 / 0.01);
     expect(result.runs.map((r) => [r.order, r.verified, r.failure])).toEqual([[0, true, undefined], [1, false, 'wrong reply'], [2, true, undefined]]);
     // 16 samples from the verified runs, each wait counted once per command it answered; the
     // unverified run's 9 s wait is not among them.
