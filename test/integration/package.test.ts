@@ -104,16 +104,19 @@ describe('the npm package', () => {
     expect(unwanted).toEqual([]);
   });
 
-  it('loads under plain node: parseScenario on inline YAML, and a LabError on a bad scenario', async () => {
+  it('works under plain node: parseScenario, loadScenarioFile, a LabError, and runScenario on the local runtime', async () => {
+    // The README's library example, on the local runtime and a tiny scenario to keep it short.
     const script = `
-      import { parseScenario, isLabError, runScenario } from 'redis-fault-lab';
-      const scenario = parseScenario('name: inline\\nworkload: { command: INCR, commands: 10 }\\nmodes: [sync, pipeline:5]\\n', 'inline');
+      import { isLabError, loadScenarioFile, parseScenario, runScenario } from 'redis-fault-lab';
+      const scenario = parseScenario('name: inline\\nworkload: { command: INCR, commands: 20 }\\nmodes: [sync, pipeline:5]\\nnetwork: { rtt: 0ms }\\nwarmup: 0\\nrepeat: 1\\n', 'inline');
+      const shipped = await loadScenarioFile('node_modules/redis-fault-lab/scenarios/cross-dc-incr.yaml');
       let error;
       try { parseScenario('name: broken\\nworkload: { command: NOPE }\\n', 'broken'); } catch (e) { error = e; }
-      console.log(JSON.stringify({ name: scenario.name, modes: scenario.modes.length, runScenario: typeof runScenario, labError: isLabError(error), code: error?.code }));
+      const result = await runScenario(scenario, { runtime: 'local', signal: AbortSignal.timeout(60_000) });
+      console.log(JSON.stringify({ name: scenario.name, modes: scenario.modes.length, shipped: shipped.name, labError: isLabError(error), code: error?.code, pass: result.pass, runtime: result.runtime }));
     `;
     const { stdout } = await mustRun(process.execPath, ['--input-type=module', '-e', script], app);
-    expect(JSON.parse(stdout)).toEqual({ name: 'inline', modes: 2, runScenario: 'function', labError: true, code: 'E_SCENARIO_INVALID' });
+    expect(JSON.parse(stdout)).toEqual({ name: 'inline', modes: 2, shipped: 'cross-dc-incr', labError: true, code: 'E_SCENARIO_INVALID', pass: true, runtime: 'local' });
   });
 
   it('runs `npx redis-fault-lab validate` on a shipped scenario, and exits 2 on a bad one', async () => {
