@@ -19,7 +19,7 @@ import type { RetryPolicy } from '../contracts/index.ts';
 import { CONNECT_TIMEOUT_MS, noRetryOptions } from './connect.ts';
 
 /** How long an app-retry caller waits for a reply before giving up on it and re-issuing, ms. */
-export const APP_COMMAND_TIMEOUT_MS = 1_000;
+const APP_COMMAND_TIMEOUT_MS = 1_000;
 
 const callerRetries: RedisOptions = {
   lazyConnect: true,

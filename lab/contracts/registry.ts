@@ -78,7 +78,7 @@ export const reconcileMetricByName = (name: string): ReconcileMetricSpec | undef
  * What a retry policy did under a fault. `NOT-TESTED`: the fault never fired (the client never
  * saw its connection close or stall), so nothing was judged; no threshold passes on it.
  */
-export const VERDICTS = ['SAFE', 'UNSAFE', 'UNKNOWN', 'NOT-TESTED'] as const;
+const VERDICTS = ['SAFE', 'UNSAFE', 'UNKNOWN', 'NOT-TESTED'] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
 /** A verdict threshold stores its bound as a number in ThresholdResult.value: 1 SAFE, 0 UNSAFE. */

@@ -24,7 +24,7 @@ const WARMUP_PINGS = 3;
 const MAX_ATTEMPTS = 4;
 
 // Round-trip times of `count` sequential PINGs, in ms (hrtime, sub-microsecond resolution).
-export const samplePingMs = async (client: Redis, count: number): Promise<number[]> => {
+const samplePingMs = async (client: Redis, count: number): Promise<number[]> => {
   for (let i = 0; i < WARMUP_PINGS; i++) await client.ping();
   const samples: number[] = [];
   for (let i = 0; i < count; i++) {

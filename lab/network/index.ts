@@ -1,4 +1,4 @@
-export { ToxiproxyApi, ToxiproxyHttpError, toxiproxyClient, withApiTimeout, type ToxicSpec } from './toxiproxy.ts';
+export { ToxiproxyApi, ToxiproxyHttpError, toxiproxyClient, withApiTimeout } from './toxiproxy.ts';
 export { applyLink, linkToxics, linkShape, latencySplitMs, isLinkToxic } from './link.ts';
 export { faultPlan, startFault, type FaultHandle, type HealReport } from './faults.ts';
 export { calibrateLink, summarizeCalibration, calibrationToleranceMs, calibrationWithinTolerance } from './calibrate.ts';

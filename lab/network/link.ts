@@ -25,7 +25,7 @@ export const linkShape = (input: LinkShapeInput): LinkShape => ({
 });
 
 /** Prefix of every toxic the lab owns, so it never touches a toxic it did not add. */
-export const LAB_TOXIC_PREFIX = 'lab_';
+const LAB_TOXIC_PREFIX = 'lab_';
 /** Prefix of fault toxics (see faults.ts): the lab's, but not the link's. */
 export const FAULT_TOXIC_PREFIX = `${LAB_TOXIC_PREFIX}fault_`;
 

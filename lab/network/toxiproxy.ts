@@ -20,7 +20,7 @@ import { HttpClient, type HttpResponse } from 'toxiproxy-node-client/dist/HttpCl
 import { LabError, errorMessage, isLabError, withTimeout } from '../errors/index.ts';
 
 /** Every Toxiproxy API call is bounded by this unless the caller says otherwise. */
-export const TOXIPROXY_API_TIMEOUT_MS = 5_000;
+const TOXIPROXY_API_TIMEOUT_MS = 5_000;
 
 // Toxiproxy's API can hang (upstream #558, #412: deleting a toxic under traffic) and a request
 // has no timeout of its own, so every call goes through this bound. `call` gets the bound's
@@ -41,8 +41,8 @@ export const withApiTimeout = async <T>(what: string, call: (signal: AbortSignal
   }
 };
 
-export type ToxicType = 'latency' | 'bandwidth' | 'timeout' | 'reset_peer' | 'limit_data' | 'slicer' | 'slow_close';
-export type ToxicStream = 'upstream' | 'downstream';
+type ToxicType = 'latency' | 'bandwidth' | 'timeout' | 'reset_peer' | 'limit_data' | 'slicer' | 'slow_close';
+type ToxicStream = 'upstream' | 'downstream';
 
 export interface ToxicSpec {
   name: string;

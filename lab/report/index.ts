@@ -1,10 +1,10 @@
 // Public surface of lab/report: renderers that consume a LabResult (or progress events) and
 // never measure. Library folders must not import this; the CLI and vitest helpers do.
 
-export { renderTable, type TableOptions } from './table.ts';
+export { renderTable } from './table.ts';
 export { shouldColor } from './terminal-style.ts';
 export { safeFileStem, toJson, uniqueFileStems, writeJsonResult, writeOutDir } from './result-files.ts';
 export { formatProgress } from './progress-lines.ts';
 export { ProgressBar } from './progress-bar.ts';
 export { createProgressWriter, progressMode, type ProgressStream } from './progress-writer.ts';
-export type { ProgressEvent, ProgressListener } from '../contracts/index.ts';
+export type { ProgressEvent } from '../contracts/index.ts';

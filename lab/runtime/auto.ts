@@ -10,7 +10,7 @@ import type { RuntimeChoice, StartOptions, StartedRuntime } from './types.ts';
 const DOCKER_PROBE_TIMEOUT_MS = 15_000;
 
 // Why Docker cannot be used, or undefined when an engine answers.
-export const dockerUnavailableReason = async (): Promise<string | undefined> => {
+const dockerUnavailableReason = async (): Promise<string | undefined> => {
   try {
     const tc = await loadTestcontainers();
     await withTimeout('docker probe', DOCKER_PROBE_TIMEOUT_MS, () => tc.getContainerRuntimeClient(), (_, ms) => new Error(`no answer within ${ms} ms`));

@@ -10,7 +10,7 @@ export const REDIS_PROXY_NAME = 'redis';
 
 // A fresh Redis password per runtime: 192 random bits, base64url so it needs no escaping in a
 // redis:// URL or a config line.
-export const generatePassword = (): string => randomBytes(24).toString('base64url');
+const generatePassword = (): string => randomBytes(24).toString('base64url');
 
 // The runtime's password, or none when the caller asked for an unauthenticated Redis.
 export const runtimePassword = (redisAuth = true): string | undefined => (redisAuth ? generatePassword() : undefined);

@@ -18,16 +18,16 @@ export interface CheckResult {
 }
 
 /** A figure as a message shows it: whole numbers as they are, others to 3 decimals. */
-export const formatFigure = (value: number | string | null): string => {
+const formatFigure = (value: number | string | null): string => {
   if (value === null) return 'not measured';
   if (typeof value === 'string') return value;
   return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(3)));
 };
 
-export const mark = (pass: boolean): string => (pass ? '✓' : '✗');
+const mark = (pass: boolean): string => (pass ? '✓' : '✗');
 
 /** `1 run`, `3 runs`. */
-export const plural = (count: number, noun: string, pluralNoun = `${noun}s`): string =>
+const plural = (count: number, noun: string, pluralNoun = `${noun}s`): string =>
   `${count} ${count === 1 ? noun : pluralNoun}`;
 
 // --- toPassThresholds -------------------------------------------------------------------------

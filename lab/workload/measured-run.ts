@@ -16,7 +16,7 @@ import { prepareReplyChecks } from './reply-checks.ts';
 import { checkCounterReplies, checkFinalValue, checkHashFieldReplies, expectedFinalState } from './run-checks.ts';
 
 /** Whether a measured run counts, and if not, why. */
-export interface Verification {
+interface Verification {
   verified: boolean;
   /** What was wrong, first problem first. */
   failure?: string;

@@ -121,7 +121,7 @@ export const summarizeRatios = (ratios: readonly number[]): RatioSummary => {
   };
 };
 
-export type Verdict = 'meets' | 'misses' | 'unclear';
+type Verdict = 'meets' | 'misses' | 'unclear';
 
 export interface Judgement {
   verdict: Verdict;

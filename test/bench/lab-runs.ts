@@ -7,10 +7,10 @@ import type { Redis } from 'ioredis';
 import { buildPlan, drive, runWorkload, type DriveOutcome, type OperationPlan } from '../../lab/workload/index.ts';
 import type { Mode, Workload } from '../../lab/contracts/index.ts';
 
-export const BENCH_SEED = 1;
+const BENCH_SEED = 1;
 
 /** The INCR workload the bench runs: every operation on one counter key. */
-export const incrWorkload = (key: string, commands: number): Workload => ({
+const incrWorkload = (key: string, commands: number): Workload => ({
   label: 'INCR',
   command: 'INCR',
   key,

@@ -22,13 +22,13 @@ export interface ModeFigures {
 const med = (xs: readonly number[]): number => median(xs) ?? Number.NaN;
 const range = (lo: number, hi: number, f: (x: number) => string): string => `${f(lo)}–${f(hi)}`;
 
-export interface DriveVerdict {
+interface DriveVerdict {
   label: string;
   summary: RatioSummary;
   judgement: Judgement;
 }
 
-export const driveVerdicts = (modes: readonly ModeFigures[], goalRatio: number): DriveVerdict[] =>
+const driveVerdicts = (modes: readonly ModeFigures[], goalRatio: number): DriveVerdict[] =>
   modes.map((m) => {
     const summary = summarizeRatios(pairRatios(m.drive.map((p) => p.a), m.drive.map((p) => p.b)));
     return { label: m.label, summary, judgement: judgeOverhead(summary, goalRatio) };
