@@ -2,7 +2,7 @@
 
 import { parseArgs } from 'node:util';
 import { LabError, errorMessage } from '../errors/index.ts';
-import type { RuntimeChoice } from '../runtime/index.ts';
+import type { RuntimeChoice } from '../index.ts';
 
 export const USAGE = `Usage:
   redis-fault-lab run <scenario...> [--runtime auto|containers|local] [--json FILE] [--out DIR] [--quiet]
