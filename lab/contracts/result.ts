@@ -50,6 +50,9 @@ export interface LatencySummaryUs {
   p999: number;
   max: number;
   count: number;
+  /** Timed waits behind the samples: a batch is one wait however many commands it answered, so
+   * with fewer than 1/(1-p) waits (100 for p99) a percentile is simply the slowest wait. */
+  waits?: number;
   /** The HDR histogram, compressed base64 (hdr-histogram-js encodeIntoCompressedBase64). */
   hdr: string;
 }
@@ -68,7 +71,8 @@ export interface RunRecord {
 
 /** Server INFO deltas over one config's measured runs (after minus before), explaining slowness or disconnects. */
 export interface ServerInfoDelta {
-  /** total_net_input_bytes / total_net_output_bytes deltas. */
+  /** total_net_input_bytes / total_net_output_bytes deltas, less the lab's own INFO calls around
+   * each run: the workload's bytes (client to server / server to client). */
   netInputBytes: number;
   netOutputBytes: number;
   /** Highest client_recent_max_input_buffer / _output_buffer seen after a run (a gauge, not a delta). */

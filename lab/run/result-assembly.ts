@@ -50,6 +50,8 @@ export interface ConfigRuns {
   serverInfo: ServerInfoDelta[];
   /** What each verified run cost besides its wall time (for the time attribution). */
   costs: RunCosts[];
+  /** Waits timed into the histogram (a batch is one wait). */
+  timedWaits: number;
   errorsByKind: Record<string, number>;
 }
 
@@ -61,6 +63,7 @@ export const newConfigRuns = (cell: ConfigCell, index: number): ConfigRuns => ({
   memory: [],
   serverInfo: [],
   costs: [],
+  timedWaits: 0,
   errorsByKind: {},
 });
 
@@ -81,6 +84,7 @@ export const recordRun = (config: ConfigRuns, run: WorkloadRun, order: number): 
   if (run.verified) {
     for (let i = 0; i < outcome.waits; i++) recordUs(config.histogram, outcome.waitUs[i] ?? 0, outcome.waitSize[i] ?? 1);
     config.costs.push({ order, wallMs: outcome.totalMs, ...run.costs });
+    config.timedWaits += outcome.waits;
   }
   for (const [kind, count] of Object.entries(outcome.errorsByKind)) config.errorsByKind[kind] = (config.errorsByKind[kind] ?? 0) + count;
   config.memory.push(run.memory);
@@ -132,7 +136,7 @@ export const toConfigResult = (config: ConfigRuns, calibration: readonly Calibra
     opsPerSec: medianMs === null || medianMs === 0 ? null : cell.commands / (medianMs / 1000),
     modelMs: null,
     modelRatio: null,
-    latencyUs: verifiedMs.length === 0 ? null : summarizeLatency(config.histogram),
+    latencyUs: verifiedMs.length === 0 ? null : { ...summarizeLatency(config.histogram), waits: config.timedWaits },
     errors: config.runs.length - verifiedMs.length,
     errorsByKind: config.errorsByKind,
     ...combineMemory(config.memory),

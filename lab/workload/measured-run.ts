@@ -159,9 +159,11 @@ export const runWorkload = async ({ clients, control, mode, plan }: WorkloadRunI
   const clientGcMs = gc.stop();
   const memoryRun = memory.stop();
   const after = await readInfo(control);
-  const serverInfo = infoDelta(before.info, after.info);
+  const delta = infoDelta(before.info, after.info);
+  const bytes = runBytes(delta, before.replyBytes);
+  const serverInfo = { ...delta, netInputBytes: bytes.bytesUp, netOutputBytes: bytes.bytesDown };
   const serverMs = commandTimeDelta(before.commands, after.commands, [plan.name]).serverUs / 1000;
-  const costs = { clientCpuMs, serverMs, ...runBytes(serverInfo, before.replyBytes) };
+  const costs = { clientCpuMs, serverMs, ...bytes };
   const verification = await verifyRun(control, plan, mode, clients.length, outcome);
   return { outcome, clientGcMs, memory: memoryRun, serverInfo, costs, ...verification };
 };
