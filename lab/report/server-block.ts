@@ -105,7 +105,7 @@ export const renderServer = (
   color: boolean,
   width: number,
 ): string[] => {
-  const title = `${paint('Server', 'bold', color)} ${paint('(Redis INFO over the measured runs, less the lab\'s own calls)', 'dim', color)}`;
+  const title = `${paint('Server', 'bold', color)} ${paint('(Redis INFO over the runs, less the lab\'s own calls)', 'dim', color)}`;
   if (configs.length === 0) return [];
   if (configs.every((c) => c.serverInfo === null)) return [title, '  not collected'];
   const withErrorStats = configs.some((c) => c.serverInfo !== null && Object.keys(c.serverInfo.errorStats).length > 0);
