@@ -5,14 +5,16 @@ import { LabError, errorMessage } from '../errors/index.ts';
 import type { RuntimeChoice } from '../index.ts';
 
 export const USAGE = `Usage:
-  redis-fault-lab run <scenario...> [--runtime auto|containers|local] [--json FILE] [--out DIR] [--quiet]
+  redis-fault-lab run <scenario...> [--runtime auto|containers|local] [--json FILE] [--out DIR] [--quiet] [--wide]
   redis-fault-lab validate <scenario...>
   redis-fault-lab --help
 
   run       start Redis behind Toxiproxy, replay each scenario, print the result table (stdout)
             and progress (stderr); --json writes the JSON result (one file: one scenario);
             --out writes result.json and one HdrHistogram .hgrm file per config into DIR
-            (one scenario); --quiet prints no progress (a non-TTY stderr gets plain lines)
+            (one scenario); --quiet prints no progress (a non-TTY stderr gets plain lines);
+            the table fits the terminal (or COLUMNS when piped, else 120 columns), leaving
+            out the least important columns; --wide prints every column
   validate  check scenario files without starting anything
 
 Colour only on a terminal, never with NO_COLOR set.
@@ -22,7 +24,7 @@ Exit codes: 0 all passed; 1 a threshold or a reply check failed; 2 bad input or 
 export type Command =
   | { name: 'help' }
   | { name: 'validate'; files: string[] }
-  | { name: 'run'; files: string[]; runtime: RuntimeChoice; jsonFile?: string; outDir?: string; quiet: boolean };
+  | { name: 'run'; files: string[]; runtime: RuntimeChoice; jsonFile?: string; outDir?: string; quiet: boolean; wide?: true };
 
 const RUNTIMES: RuntimeChoice[] = ['auto', 'containers', 'local'];
 
@@ -39,6 +41,7 @@ export const parseCommand = (argv: string[]): Command => {
         json: { type: 'string' },
         out: { type: 'string' },
         quiet: { type: 'boolean', short: 'q', default: false },
+        wide: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -60,6 +63,7 @@ export const parseCommand = (argv: string[]): Command => {
     files,
     runtime,
     quiet: values.quiet,
+    ...(values.wide ? { wide: true as const } : {}),
     ...(values.json !== undefined ? { jsonFile: values.json } : {}),
     ...(values.out !== undefined ? { outDir: values.out } : {}),
   };

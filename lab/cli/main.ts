@@ -5,6 +5,7 @@ import { isLabError, errorMessage } from '../errors/index.ts';
 import { loadScenarioFile, runScenario } from '../index.ts';
 import { createProgressWriter, progressMode, renderTable, shouldColor, writeJsonResult, writeOutDir } from '../report/index.ts';
 import { parseCommand, USAGE } from './args.ts';
+import { tableWidth } from './table-width.ts';
 
 /** 0 all passed; 1 a threshold or a reply check failed; 2 bad input or environment; 130 Ctrl-C. */
 export const EXIT = { pass: 0, fail: 1, input: 2, interrupted: 130 } as const;
@@ -59,7 +60,7 @@ const run = async (command: Extract<ReturnType<typeof parseCommand>, { name: 'ru
         ...(progress ? { onProgress: progress.listener } : {}),
       });
       progress?.close();
-      const width = process.stdout.isTTY ? process.stdout.columns : undefined;
+      const width = tableWidth({ wide: command.wide === true, terminalColumns: process.stdout.isTTY ? process.stdout.columns : undefined, env: process.env });
       process.stdout.write(renderTable(result, { color: shouldColor(process.stdout, process.env), ...(width ? { width } : {}) }));
       if (command.jsonFile) {
         await writeJsonResult(command.jsonFile, result);

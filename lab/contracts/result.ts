@@ -50,6 +50,9 @@ export interface LatencySummaryUs {
   p999: number;
   max: number;
   count: number;
+  /** Timed waits behind the samples: a batch is one wait however many commands it answered, so
+   * with fewer than 1/(1-p) waits (100 for p99) a percentile is simply the slowest wait. */
+  waits?: number;
   /** The HDR histogram, compressed base64 (hdr-histogram-js encodeIntoCompressedBase64). */
   hdr: string;
 }
@@ -68,7 +71,8 @@ export interface RunRecord {
 
 /** Server INFO deltas over one config's measured runs (after minus before), explaining slowness or disconnects. */
 export interface ServerInfoDelta {
-  /** total_net_input_bytes / total_net_output_bytes deltas. */
+  /** total_net_input_bytes / total_net_output_bytes deltas, less the lab's own INFO calls around
+   * each run: the workload's bytes (client to server / server to client). */
   netInputBytes: number;
   netOutputBytes: number;
   /** Highest client_recent_max_input_buffer / _output_buffer seen after a run (a gauge, not a delta). */
@@ -84,6 +88,37 @@ export interface ServerInfoDelta {
   outputBufferLimitDisconnections: number | null;
   /** errorstat_<KIND> count deltas, e.g. {"WRONGTYPE": 3}. */
   errorStats: Record<string, number>;
+}
+
+/** Where one config's time went: the verified run whose time is the median (the lower middle of
+ * an even count), split into the parts the lab can measure. The parts may overlap (the client's
+ * CPU work while a batch is in flight); what they do not cover is `unexplainedMs`, negative when
+ * they overlap by more than the rest. */
+export interface TimeAttribution {
+  /** `order` of the run broken down (see RunRecord), and its whole time, ms. */
+  runOrder: number;
+  wallMs: number;
+  /** Round trips one connection waited on x what the proxied link added to a PING over a direct
+   * one (calibration addedMs); 0 on the direct link; null when the link was not calibrated. */
+  linkWaitMs: number | null;
+  /** INFO commandstats usec growth of the workload's own command(s) over the run, ms. */
+  serverMs: number;
+  /** process.cpuUsage (user + system, every thread of the client process) over the timed span, ms. */
+  clientCpuMs: number;
+  /** total_net_input_bytes / total_net_output_bytes growth over the run, less the lab's own INFO
+   * calls: client to server (up) and server to client (down). */
+  bytesUp: number;
+  bytesDown: number;
+  /** Each capped direction's bytes at its cap, added (KB = 1000 bytes); null when uncapped. */
+  bandwidthCapMs: number | null;
+  /** wallMs minus the parts above; negative when the parts overlap. */
+  unexplainedMs: number;
+  /** (wallMs - unexplainedMs) / wallMs x 100, for this run and as min-max over the verified runs. */
+  explainedPct: number;
+  explainedPctMin: number;
+  explainedPctMax: number;
+  /** Verified runs the min-max is over. */
+  runs: number;
 }
 
 export interface ConfigResult {
@@ -133,6 +168,8 @@ export interface ConfigResult {
   clientRssGrowthBytes: number | null;
   clientHeapGrowthBytes: number | null;
   serverInfo: ServerInfoDelta | null;
+  /** Where the median run's time went; absent when no run verified. */
+  timeAttribution?: TimeAttribution;
 }
 
 export interface ThresholdResult {

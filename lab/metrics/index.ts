@@ -12,3 +12,6 @@ export { collectGarbage, combineMemory, startMemorySampler, watchGcPauses } from
 export type { MemoryRun } from './client-memory.ts';
 export { INFO_SECTIONS, infoDelta, mergeInfoDeltas, parseInfo } from './server-info.ts';
 export { errorKind, isReplyError } from './client-errors.ts';
+export { commandTimeDelta, parseCommandStats, respBulkBytes, respCommandBytes } from './command-stats.ts';
+export { startCpuMeter } from './client-cpu.ts';
+export { attributeTime, type LinkCosts, type RunCosts } from './time-attribution.ts';

@@ -20,12 +20,15 @@ const ROW_AXES = CONFIG_AXES.filter((axis) => !LINK_FIELDS.has(axis.field));
 const varyingAxes = (configs: readonly ConfigResult[]): ConfigAxis[] =>
   ROW_AXES.filter((axis) => new Set(configs.map(axis.label)).size > 1);
 
-/** Labels rows by mode plus the varying axes; `legend` explains the abbreviations it used. */
+/** Labels rows by mode plus the varying axes; `legend` explains the abbreviations it used, and
+ * `common` names the axes equal on every row once, for the block's heading. */
 export const configLabeller = (configs: readonly ConfigResult[]) => {
   const axes = varyingAxes(configs);
+  const first = configs[0];
   return {
     label: (config: ConfigResult): string => [modeLabel(configMode(config)), ...axes.map((axis) => axis.label(config))].join(' '),
     legend: axes.map((axis) => axis.legend).filter((text) => text !== ''),
+    common: first === undefined ? [] : ROW_AXES.filter((axis) => !axes.includes(axis) && axis.field !== 'commands').map((axis) => axis.label(first)).filter((text) => !text.endsWith('=-')),
   };
 };
 
@@ -75,14 +78,15 @@ const errorsCellChars = (width: number): number => (width >= 100 ? 24 : 14);
 const COLUMNS: Column[] = [
   { header: 'config', align: 'left' },
   { header: 'median ms', align: 'right' },
-  { header: 'min-max ms', align: 'right', dropPriority: 3 },
-  { header: 'ops/s', align: 'right', dropPriority: 5 },
-  { header: 'p50', align: 'right', dropPriority: 6 },
-  { header: 'p99', align: 'right', dropPriority: 2 },
+  { header: 'min-max ms', align: 'right', dropPriority: 6 },
+  { header: 'ops/s', align: 'right', dropPriority: 7 },
+  // p50 outlives p99 (a tail without its middle misleads), and the model's ratio outlives both.
+  { header: 'p50', align: 'right', dropPriority: 4 },
+  { header: 'p99', align: 'right', dropPriority: 5 },
   { header: 'p99.9', align: 'right', dropPriority: 8 },
   { header: 'waits', align: 'right', dropPriority: 12 },
   { header: 'model ms', align: 'right', dropPriority: 10 },
-  { header: 'ratio', align: 'right', dropPriority: 4 },
+  { header: 'ratio', align: 'right', dropPriority: 2 },
   { header: 'RSS MB', align: 'right', dropPriority: 9 },
   { header: 'heap+ MB', align: 'right', dropPriority: 11 },
   { header: 'errors', align: 'left', dropPriority: 1 },
@@ -118,6 +122,25 @@ const errorsCell = (config: ConfigResult, maxChars: number): Cell => {
 const spreadText = (config: ConfigResult): string =>
   config.minMs === null || config.maxMs === null ? 'n/a' : `${formatMs(config.minMs)}-${formatMs(config.maxMs)}`;
 
+// Percentiles over fewer waits than they need: p99 over fewer than 100 timed waits (a batch is
+// one wait) is the slowest of them, marked with a "*" and counted under the table.
+const NEEDS: Record<'p99' | 'p999', number> = { p99: 100, p999: 1000 };
+const tooFewWaits = (config: ConfigResult, p: 'p99' | 'p999'): boolean =>
+  config.latencyUs?.waits !== undefined && config.latencyUs.waits < NEEDS[p];
+
+const percentileText = (config: ConfigResult, p: 'p99' | 'p999'): string =>
+  orNa(config.latencyUs?.[p], formatLatencyUs) + (tooFewWaits(config, p) ? '*' : '');
+
+// "* the slowest of n timed waits ...: pipeline:256 6, pipeline:64 24" (each label once).
+const fewWaitsNote = (configs: readonly ConfigResult[], label: (c: ConfigResult) => string): string[] => {
+  const marked = configs.filter((c) => tooFewWaits(c, 'p999'));
+  if (marked.length === 0) return [];
+  const counts = new Map<string, Set<number>>();
+  for (const c of marked) counts.set(label(c), (counts.get(label(c)) ?? new Set()).add(c.latencyUs?.waits ?? 0));
+  const listed = [...counts].map(([name, ns]) => `${name} ${[...ns].join('/')}`).join(', ');
+  return [`*: over fewer than 100 (p99) or 1000 (p99.9) timed waits (a batch is one wait) the percentile is the slowest wait; waits timed: ${listed}`];
+};
+
 const configRow = (label: string, config: ConfigResult, errorsChars: number): GridRow => ({
   kind: 'cells',
   cells: [
@@ -126,8 +149,8 @@ const configRow = (label: string, config: ConfigResult, errorsChars: number): Gr
     { text: spreadText(config), style: 'dim' },
     { text: orNa(config.opsPerSec, formatOps) },
     { text: orNa(config.latencyUs?.p50, formatLatencyUs) },
-    { text: orNa(config.latencyUs?.p99, formatLatencyUs) },
-    { text: orNa(config.latencyUs?.p999, formatLatencyUs), style: 'dim' },
+    { text: percentileText(config, 'p99') },
+    { text: percentileText(config, 'p999'), style: 'dim' },
     { text: String(config.waits), style: 'dim' },
     { text: orNa(config.modelMs, formatMs), style: 'dim' },
     { text: orNa(config.modelRatio, formatRatio) },
@@ -143,12 +166,17 @@ const commandsText = (configs: readonly ConfigResult[]): string =>
   [...new Set(configs.map((c) => c.commands))].join(', ');
 
 export const renderConfigs = (configs: readonly ConfigResult[], color: boolean, width: number): string[] => {
-  const title = `${paint('Configs', 'bold', color)} ${paint(`(${commandsText(configs)} commands per run)`, 'dim', color)}`;
-  if (configs.length === 0) return [title, '  none'];
-  const { label, legend } = configLabeller(configs);
+  const { label, legend, common } = configLabeller(configs);
+  const every = common.length === 0 ? '' : `every row: ${common.join(' ')}`;
+  const perRun = `${commandsText(configs)} commands per run`;
+  const oneLine = `Configs (${perRun}${every === '' ? '' : `; ${every}`})`;
+  const title = oneLine.length <= width || every === ''
+    ? [`${paint('Configs', 'bold', color)} ${paint(oneLine.slice('Configs '.length), 'dim', color)}`]
+    : [`${paint('Configs', 'bold', color)} ${paint(`(${perRun})`, 'dim', color)}`, ...hangWrap(`  ${every}`, width).map((line) => paint(line, 'dim', color))];
+  if (configs.length === 0) return [...title, '  none'];
   const { lines, dropped } = fitGrid(COLUMNS, groupedRows(configs, (c) => configRow(label(c), c, errorsCellChars(width))), color, width);
-  const notes = wrapNote([...LEGEND, ...legend], width - 2).map((line) => paint(`  ${line}`, 'dim', color));
-  return [title, ...lines, ...droppedNote(dropped, width, color), ...notes];
+  const notes = wrapNote([...LEGEND, ...legend, ...fewWaitsNote(configs, label)], width - 2).map((line) => paint(`  ${line}`, 'dim', color));
+  return [...title, ...lines, ...droppedNote(dropped, width, color), ...notes];
 };
 
 // One line per run that did not verify, with its reason, so a FAILED cell is never unexplained.

@@ -34,15 +34,28 @@ export interface ProgressWriter {
 export const progressMode = (stream: Pick<ProgressStream, 'isTTY'>, quiet: boolean): 'none' | 'bar' | 'lines' =>
   quiet ? 'none' : stream.isTTY === true ? 'bar' : 'lines';
 
-// One line per event: the non-TTY progress.
-const lineWriter = (stream: ProgressStream): ProgressWriter => ({
-  listener: (event) => {
-    const line = formatProgress(event);
-    if (line !== null) stream.write(`${line}\n`);
-  },
-  log: (line) => void stream.write(`${line}\n`),
-  close: () => undefined,
-});
+// One line per event: the non-TTY progress. Measured runs go round the configs of a link in an
+// order rotated each round (so no config always runs first), which makes the "[i/n]" numbers
+// jump: a line says where each later round starts, so the order reads as planned, not shuffled.
+const lineWriter = (stream: ProgressStream): ProgressWriter => {
+  let round = -1;
+  return {
+    listener: (event) => {
+      if (event.type === 'run-done' && !event.warmup && event.runIndex !== round) {
+        if (event.runIndex > 0) stream.write(`${roundLine(event.runIndex, event.runCount, event.configId)}\n`);
+        round = event.runIndex;
+      }
+      if (event.type === 'calibrated') round = -1; // a new link starts its rounds again
+      const line = formatProgress(event);
+      if (line !== null) stream.write(`${line}\n`);
+    },
+    log: (line) => void stream.write(`${line}\n`),
+    close: () => undefined,
+  };
+};
+
+const roundLine = (runIndex: number, runCount: number, firstId: string): string =>
+  `measured round ${runIndex + 1}/${runCount}, rotated to start at ${firstId} (no config always runs first)`;
 
 export const createProgressWriter = (stream: ProgressStream, options: ProgressWriterOptions = {}): ProgressWriter => {
   if (!(options.bar ?? stream.isTTY === true)) return lineWriter(stream);

@@ -64,6 +64,35 @@ const serverRow = (label: string, config: ConfigResult, withErrorStats: boolean)
   ],
 });
 
+// Rows whose figures are all the same say it once: one "all N configs" row for the whole block
+// when every config matches, else one "all N" row per link group whose rows all match.
+const sameFigures = (rows: readonly GridRow[]): boolean => {
+  const keys = rows.map((row) => (row.kind === 'cells' ? JSON.stringify(row.cells.slice(1).map((c) => c.text)) : ''));
+  return keys.length > 1 && keys.every((key) => key === keys[0]);
+};
+
+const collapsedRow = (rows: readonly GridRow[], what: string): GridRow => {
+  const first = rows[0];
+  return first?.kind === 'cells' ? { kind: 'cells', cells: [{ text: `all ${rows.length} ${what}` }, ...first.cells.slice(1)] } : (first as GridRow);
+};
+
+const collapseIdentical = (rows: readonly GridRow[]): GridRow[] => {
+  const cellRows = rows.filter((row) => row.kind === 'cells');
+  if (sameFigures(cellRows)) return [collapsedRow(cellRows, 'configs')];
+  const out: GridRow[] = [];
+  let group: GridRow[] = [];
+  const flush = () => out.push(...(sameFigures(group) ? [collapsedRow(group, 'configs')] : group));
+  for (const row of rows) {
+    if (row.kind === 'heading') {
+      flush();
+      group = [];
+      out.push(row);
+    } else group.push(row);
+  }
+  flush();
+  return out;
+};
+
 // The note that explains n/a disconnection cells, naming the server version.
 const versionNote = (configs: readonly ConfigResult[], redisVersion: string): string[] =>
   configs.some((c) => c.serverInfo !== null && (c.serverInfo.queryBufferLimitDisconnections === null || c.serverInfo.outputBufferLimitDisconnections === null))
@@ -76,13 +105,13 @@ export const renderServer = (
   color: boolean,
   width: number,
 ): string[] => {
-  const title = `${paint('Server', 'bold', color)} ${paint('(Redis INFO over each config\'s measured runs)', 'dim', color)}`;
+  const title = `${paint('Server', 'bold', color)} ${paint('(Redis INFO over the runs, less the lab\'s own calls)', 'dim', color)}`;
   if (configs.length === 0) return [];
   if (configs.every((c) => c.serverInfo === null)) return [title, '  not collected'];
   const withErrorStats = configs.some((c) => c.serverInfo !== null && Object.keys(c.serverInfo.errorStats).length > 0);
   const columns = withErrorStats ? [...BASE_COLUMNS, ERRORSTATS_COLUMN] : BASE_COLUMNS;
   const { label } = configLabeller(configs);
-  const rows = groupedRows(configs, (c) => serverRow(label(c), c, withErrorStats));
+  const rows = collapseIdentical(groupedRows(configs, (c) => serverRow(label(c), c, withErrorStats)));
   const { lines, dropped } = fitGrid(columns, rows, color, width);
   const notCollected = configs.some((c) => c.serverInfo === null) ? [NOT_COLLECTED] : [];
   const notes = wrapNote([...LEGEND, ...notCollected, ...versionNote(configs, redisVersion)], width - 2);

@@ -9,6 +9,7 @@ import { fixed, formatDuration } from './figures.ts';
 import { droppedNote, fitGrid, type Column, type GridRow } from './grid.ts';
 import { renderReconcile } from './reconcile-block.ts';
 import { renderServer } from './server-block.ts';
+import { renderTimeAttribution } from './time-block.ts';
 import { hangWrap, paint, passFail, wrapNote } from './terminal-style.ts';
 import { renderThresholds } from './thresholds-block.ts';
 
@@ -120,6 +121,13 @@ const renderOverall = (result: LabResult, color: boolean): string => {
   return `${paint('Overall:', 'bold', color)} ${passFail(result.pass, color)}${detail}`;
 };
 
+// What a "within noise" warning means and what to do about it, said once under the warnings.
+const NOISE_NOTE =
+  'within noise: some run of the faster config took longer than some run of the slower one, so the ' +
+  "runs vary more than the medians differ and the order of the two is not established; more runs " +
+  '(repeat), fewer other processes on the machine, or a longer run (more commands) would settle it. ' +
+  'Pairs the RTT model expects to be equal within their spread (the same mode on two links) are not listed.';
+
 // Things that make a figure less than it seems, stated before the verdict.
 const renderWarnings = (warnings: readonly string[], color: boolean, width: number): string[] =>
   warnings.length === 0
@@ -127,6 +135,9 @@ const renderWarnings = (warnings: readonly string[], color: boolean, width: numb
     : [
         paint('Warnings:', 'warn', color),
         ...warnings.flatMap((line) => hangWrap(`  ! ${line}`, width).map((text) => text.replace(/^ {2}!/, `  ${paint('!', 'warn', color)}`))),
+        ...(warnings.some((line) => line.includes('min-max spreads overlap'))
+          ? wrapNote([NOISE_NOTE], width - 2).map((line) => paint(`  ${line}`, 'dim', color))
+          : []),
       ];
 
 const renderNotMeasured = (notMeasured: readonly string[], color: boolean, width: number): string[] =>
@@ -145,6 +156,7 @@ export const renderTable = (result: LabResult, opts: TableOptions): string => {
     result.configs.length === 0 && result.reconcile !== undefined ? [] : renderConfigs(result.configs, color, width),
     renderFailures(result.configs, color, width),
     renderErrorKinds(result.configs, color, width),
+    renderTimeAttribution(result.configs, color, width),
     renderServer(result.configs, result.versions.redis, color, width),
     renderReconcile(result.reconcile, color, width),
     renderThresholds(result.thresholds, color),

@@ -3,6 +3,7 @@
 // an untagged counter's ledger into counts. Pure, so it is unit-tested without Redis.
 
 import {
+  attributeTime,
   combineMemory,
   createLatencyHistogram,
   max,
@@ -12,7 +13,9 @@ import {
   recordUs,
   summarizeLatency,
   type LatencyHistogram,
+  type LinkCosts,
   type MemoryRun,
+  type RunCosts,
 } from '../metrics/index.ts';
 import { emptyCounts, type Ledger } from '../reconcile/index.ts';
 import type { FaultCell } from '../scenario/index.ts';
@@ -23,6 +26,7 @@ import {
   modeLabel,
   takesValue,
   waitsFor,
+  type Calibration,
   type ConfigCell,
   type ConfigResult,
   type ReconcileCounts,
@@ -44,6 +48,10 @@ export interface ConfigRuns {
   histogram: LatencyHistogram;
   memory: MemoryRun[];
   serverInfo: ServerInfoDelta[];
+  /** What each verified run cost besides its wall time (for the time attribution). */
+  costs: RunCosts[];
+  /** Waits timed into the histogram (a batch is one wait). */
+  timedWaits: number;
   errorsByKind: Record<string, number>;
 }
 
@@ -54,6 +62,8 @@ export const newConfigRuns = (cell: ConfigCell, index: number): ConfigRuns => ({
   histogram: createLatencyHistogram(),
   memory: [],
   serverInfo: [],
+  costs: [],
+  timedWaits: 0,
   errorsByKind: {},
 });
 
@@ -73,6 +83,8 @@ export const recordRun = (config: ConfigRuns, run: WorkloadRun, order: number): 
   const { outcome } = run;
   if (run.verified) {
     for (let i = 0; i < outcome.waits; i++) recordUs(config.histogram, outcome.waitUs[i] ?? 0, outcome.waitSize[i] ?? 1);
+    config.costs.push({ order, wallMs: outcome.totalMs, ...run.costs });
+    config.timedWaits += outcome.waits;
   }
   for (const [kind, count] of Object.entries(outcome.errorsByKind)) config.errorsByKind[kind] = (config.errorsByKind[kind] ?? 0) + count;
   config.memory.push(run.memory);
@@ -81,9 +93,26 @@ export const recordRun = (config: ConfigRuns, run: WorkloadRun, order: number): 
   return record;
 };
 
-/** The config's figures over its verified runs; modelMs is filled in once every config is known. */
-export const toConfigResult = (config: ConfigRuns): ConfigResult => {
+// The link's share of the attribution: its calibration (rtt, jitter and caps alike) gives what
+// a round trip through the proxy added over a direct one; the direct link adds nothing.
+const linkCostsOf = (cell: ConfigCell, calibration: readonly Calibration[]): LinkCosts => {
+  const waits = waitsFor(cell.mode, cell.commands, cell.connections);
+  if (cell.link === 'direct') return { waits, addedRttMs: 0, bandwidth: cell.bandwidth };
+  const here = calibration.find(
+    (c) =>
+      c.requestedRttMs === cell.rttMs &&
+      c.jitterMs === cell.jitterMs &&
+      c.bandwidth.upKBps === cell.bandwidth.upKBps &&
+      c.bandwidth.downKBps === cell.bandwidth.downKBps,
+  );
+  return { waits, addedRttMs: here?.addedMs ?? null, bandwidth: cell.bandwidth };
+};
+
+/** The config's figures over its verified runs; modelMs is filled in once every config is known.
+ * `calibration` (the links measured) lets the time attribution count the link's waits. */
+export const toConfigResult = (config: ConfigRuns, calibration: readonly Calibration[] = []): ConfigResult => {
   const { cell } = config;
+  const timeAttribution = attributeTime(config.costs, linkCostsOf(cell, calibration));
   const verifiedMs = config.runs.filter((r) => r.verified).map((r) => r.totalMs);
   const medianMs = median(verifiedMs);
   return {
@@ -107,11 +136,12 @@ export const toConfigResult = (config: ConfigRuns): ConfigResult => {
     opsPerSec: medianMs === null || medianMs === 0 ? null : cell.commands / (medianMs / 1000),
     modelMs: null,
     modelRatio: null,
-    latencyUs: verifiedMs.length === 0 ? null : summarizeLatency(config.histogram),
+    latencyUs: verifiedMs.length === 0 ? null : { ...summarizeLatency(config.histogram), waits: config.timedWaits },
     errors: config.runs.length - verifiedMs.length,
     errorsByKind: config.errorsByKind,
     ...combineMemory(config.memory),
     serverInfo: config.serverInfo.length === 0 ? null : mergeInfoDeltas(config.serverInfo),
+    ...(timeAttribution === undefined ? {} : { timeAttribution }),
   };
 };
 

@@ -80,7 +80,7 @@ const measureScenario = async (scenario: Scenario, runtime: StartedRuntime, emit
         await applyLink(api, runtime.proxyName, { rttMs: 0, jitterMs: 0 });
       }
 
-      const results = scenario.faults.length > 0 ? [] : configs.map((c) => toConfigResult(c));
+      const results = scenario.faults.length > 0 ? [] : configs.map((c) => toConfigResult(c, calibration));
       fillModel(results, calibration);
       for (const config of results) emit({ type: 'config-done', config });
       const thresholds = evaluateThresholds(scenario.expect, results, reconcile);

@@ -9,7 +9,20 @@
 
 import type { Redis } from 'ioredis';
 import type { Mode, ServerInfoDelta } from '../contracts/index.ts';
-import { collectGarbage, infoDelta, INFO_SECTIONS, parseInfo, startMemorySampler, watchGcPauses, type MemoryRun } from '../metrics/index.ts';
+import {
+  collectGarbage,
+  commandTimeDelta,
+  infoDelta,
+  INFO_SECTIONS,
+  parseCommandStats,
+  parseInfo,
+  respBulkBytes,
+  respCommandBytes,
+  startCpuMeter,
+  startMemorySampler,
+  watchGcPauses,
+  type MemoryRun,
+} from '../metrics/index.ts';
 import { drive, splitOps, type DriveOutcome } from './drive.ts';
 import type { OperationPlan } from './plan.ts';
 import { prepareReplyChecks } from './reply-checks.ts';
@@ -28,6 +41,9 @@ export interface WorkloadRun extends Verification {
   clientGcMs: number;
   memory: MemoryRun;
   serverInfo: ServerInfoDelta;
+  /** Client CPU over the timed span, the server's time in the workload's own command, and the
+   * bytes each way (INFO net counters less the lab's INFO calls): where the time went. */
+  costs: { clientCpuMs: number; serverMs: number; bytesUp: number; bytesDown: number };
 }
 
 interface WorkloadRunInput {
@@ -65,7 +81,20 @@ const prefill = async (control: Redis, plan: OperationPlan): Promise<void> => {
   if (plan.sha !== undefined && plan.workload.script !== undefined) await control.script('LOAD', plan.workload.script);
 };
 
-const readInfo = async (control: Redis) => parseInfo(String(await control.call('INFO', [...INFO_SECTIONS])));
+const INFO_ARGS = [...INFO_SECTIONS, 'commandstats'];
+
+// INFO with the sections the lab reads, and the bytes its reply put on the wire.
+const readInfo = async (control: Redis) => {
+  const text = String(await control.call('INFO', INFO_ARGS));
+  return { info: parseInfo(text), commands: parseCommandStats(text), replyBytes: respBulkBytes(text) };
+};
+
+// The net counters between two INFO calls hold one of the lab's own INFO requests (the second,
+// read before it runs) and one reply (the first, written after it ran): take them out.
+const runBytes = (delta: ServerInfoDelta, firstReplyBytes: number) => ({
+  bytesUp: Math.max(0, delta.netInputBytes - respCommandBytes(['INFO', ...INFO_ARGS])),
+  bytesDown: Math.max(0, delta.netOutputBytes - firstReplyBytes),
+});
 
 // The connection each operation went out on (contiguous shares, see splitOps).
 const connectionOfFor = (plan: OperationPlan, connections: number): ((op: number) => number) => {
@@ -124,10 +153,17 @@ export const runWorkload = async ({ clients, control, mode, plan }: WorkloadRunI
   collectGarbage(); // start from a clean heap: the run's memory figures are its own
   const memory = startMemorySampler();
   const gc = watchGcPauses();
+  const cpu = startCpuMeter();
   const outcome = await drive({ clients, mode, plan, afterBatch: memory.sample });
+  const clientCpuMs = cpu.stop();
   const clientGcMs = gc.stop();
   const memoryRun = memory.stop();
-  const serverInfo = infoDelta(before, await readInfo(control));
+  const after = await readInfo(control);
+  const delta = infoDelta(before.info, after.info);
+  const bytes = runBytes(delta, before.replyBytes);
+  const serverInfo = { ...delta, netInputBytes: bytes.bytesUp, netOutputBytes: bytes.bytesDown };
+  const serverMs = commandTimeDelta(before.commands, after.commands, [plan.name]).serverUs / 1000;
+  const costs = { clientCpuMs, serverMs, ...bytes };
   const verification = await verifyRun(control, plan, mode, clients.length, outcome);
-  return { outcome, clientGcMs, memory: memoryRun, serverInfo, ...verification };
+  return { outcome, clientGcMs, memory: memoryRun, serverInfo, costs, ...verification };
 };

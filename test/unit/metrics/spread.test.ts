@@ -73,3 +73,15 @@ describe('spreadWarnings', () => {
     expect(spreadWarnings(configs.slice(0, 5))).toHaveLength(MAX_SPREAD_WARNINGS); // exactly 10: no closing line
   });
 });
+
+describe('spreadWarnings and the model', () => {
+  it('does not flag the same mode on two links when the model expects them equal within the spread', () => {
+    const r0 = at('pipeline:256@rtt=0ms', 38.6, 6.9, 45, { mode: 'pipeline', batch: 256, modelMs: 38.6 });
+    const r1 = at('pipeline:256@rtt=1ms', 37.9, 13.1, 44.3, { mode: 'pipeline', batch: 256, rttMs: 1, modelMs: 41.0 });
+    expect(spreadWarnings([r0, r1])).toEqual([]);
+    // A model that predicts a difference wider than the spread: the overlap is news.
+    expect(spreadWarnings([r0, { ...r1, modelMs: 120 }])).toHaveLength(1);
+    // Two modes are always compared: the model does not predict one from the other.
+    expect(spreadWarnings([r0, at('pipeline:8@rtt=0ms', 29.1, 26.9, 41, { mode: 'pipeline', batch: 8, modelMs: 29.1 })])).toHaveLength(1);
+  });
+});

@@ -56,3 +56,17 @@ describe('progress writer', () => {
     expect(out).not.toMatch(/\u001b/);
   });
 });
+
+describe('piped progress over rotated rounds', () => {
+  it('says where each later measured round starts, so the jumping [i/n] reads as planned', () => {
+    const chunks: string[] = [];
+    const writer = createProgressWriter({ write: (t: string) => chunks.push(t), isTTY: false });
+    const run = { order: 0, totalMs: 5, verified: true, clientGcMs: 0 };
+    const done = (index: number, runIndex: number, warmup = false) =>
+      ({ type: 'run-done', configId: `c${index}`, index, total: 2, warmup, runIndex, runCount: 2, run }) as const;
+    for (const event of [done(0, 0, true), done(1, 0, true), done(0, 0), done(1, 0), done(1, 1), done(0, 1)]) writer.listener(event);
+    const out = chunks.join('').split('\n');
+    expect(out.filter((line) => line.startsWith('measured round'))).toEqual(['measured round 2/2, rotated to start at c1 (no config always runs first)']);
+    expect(out.indexOf('measured round 2/2, rotated to start at c1 (no config always runs first)')).toBe(4);
+  });
+});

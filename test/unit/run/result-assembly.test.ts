@@ -33,6 +33,7 @@ const workloadRun = (totalMs: number, waits: [number, number][], over: Partial<W
     usedMemoryPeakBytes: 1000, evictedKeys: 0, rejectedConnections: 0, queryBufferLimitDisconnections: 0,
     outputBufferLimitDisconnections: 0, errorStats: {},
   },
+  costs: { clientCpuMs: 1, serverMs: 0.5, bytesUp: 10, bytesDown: 20 },
   ...over,
 });
 
