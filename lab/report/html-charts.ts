@@ -25,6 +25,8 @@ export interface Chart {
   yLabel: string;
   /** `percentile`: log axis of 1/(1-p) with ticks 0%, 90%, 99%, ...; `log`: log10; `linear`. */
   xScale: 'linear' | 'log' | 'percentile';
+  /** `log`: log10 y, for run times that span orders of magnitude (sync against pipelines). */
+  yScale: 'linear' | 'log';
   x: number[];
   series: ChartSeries[];
 }
@@ -55,7 +57,7 @@ const groupBy = <T>(items: readonly T[], key: (item: T) => string): Map<string, 
 
 export const calibrationChart = (result: LabResult): Chart | null => {
   const points = [...result.calibration].sort((a, b) => a.requestedRttMs - b.requestedRttMs);
-  if (points.length === 0) return null;
+  if (points.length < 2) return null; // one point is a table row, not a line
   const x = points.map((c) => c.requestedRttMs);
   return {
     id: 'calibration',
@@ -64,6 +66,7 @@ export const calibrationChart = (result: LabResult): Chart | null => {
     xLabel: 'requested rtt (ms)',
     yLabel: 'added rtt (ms)',
     xScale: 'linear',
+    yScale: 'linear',
     x,
     series: [
       { label: 'measured: proxied − direct PING', values: points.map((c) => c.addedMs), style: 'measured', color: 0 },
@@ -93,6 +96,8 @@ export const percentileCharts = (result: LabResult): Chart[] => {
     const decades = Math.min(PERCENTILE_AXIS_DECADES, Math.log10(most));
     const steps = Math.floor(decades * PERCENTILE_POINTS_PER_DECADE);
     const grid = Array.from({ length: steps + 1 }, (_, k) => 10 ** (k / PERCENTILE_POINTS_PER_DECADE));
+    // End at 1/(1-p) = the largest count (p = 1 - 1/count) when the axis is not cut at 99.9999%.
+    if (decades < PERCENTILE_AXIS_DECADES && most > (grid.at(-1) ?? 1)) grid.push(most);
     return {
       id: `percentiles-${index}`,
       title: `Per-command latency by percentile: ${group || 'all configs'}`,
@@ -100,6 +105,7 @@ export const percentileCharts = (result: LabResult): Chart[] => {
       xLabel: 'percentile',
       yLabel: 'latency (ms)',
       xScale: 'percentile',
+      yScale: 'linear',
       x: grid,
       series: configs.map((c, i) => ({ label: modeLabel(configMode(c)), values: percentileCurve(c, grid), style: 'measured' as const, color: i })),
     };
@@ -122,10 +128,11 @@ export const rttCharts = (result: LabResult): Chart[] => {
       {
         id: `rtt-${index}`,
         title: `Median run time against rtt${group ? `: ${group}` : ''}`,
-        caption: `Median total time of the verified runs (${configs[0]?.commands ?? 0} commands per run) per mode, solid; the RTT model (waits × added rtt + the mode's rtt-0 median), dashed. Min and max per run are in the table below.`,
+        caption: `Median total time of the verified runs (${configs[0]?.commands ?? 0} commands per run) per mode, solid; the RTT model (waits × added rtt + the mode's rtt-0 median), dashed. Log y axis. Min and max per run are in the table above.`,
         xLabel: 'rtt (ms)',
         yLabel: 'median run time (ms)',
         xScale: 'linear' as const,
+        yScale: 'log' as const,
         x,
         series: [...modes].flatMap(([mode, rows], i) => [
           { label: mode, values: at(rows, (c) => c.medianMs), style: 'measured' as const, color: i },
@@ -147,10 +154,11 @@ export const batchCharts = (result: LabResult): Chart[] => {
       {
         id: `batch-${index}`,
         title: `Median run time against batch size${group ? `: ${group}` : ''}`,
-        caption: 'Median total time of the verified runs, one line per mode and rtt; commands per batch on a log axis (callers for auto).',
+        caption: 'Median total time of the verified runs, one line per mode and rtt; commands per batch (callers for auto); both axes log.',
         xLabel: 'commands per batch',
         yLabel: 'median run time (ms)',
         xScale: 'log' as const,
+        yScale: 'log' as const,
         x,
         series: [...lines].map(([label, rows], i) => ({
           label,

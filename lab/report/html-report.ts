@@ -26,8 +26,8 @@ table { border-collapse: collapse; margin: 8px 0; font-size: 13px; } th, td { bo
 th { background: #f4f4f4; } table.figures td:not(:first-child) { text-align: right; }
 .pass, .safe { color: #fff; background: #2e7d32; } .fail, .unsafe { color: #fff; background: #c62828; }
 .unknown { background: #f9a825; } .not-tested { background: #e0e0e0; color: #333; border: 1px dashed #888; }
-.verdict, .pass, .fail { padding: 1px 6px; border-radius: 3px; font-weight: 600; } .bad { color: #c62828; }
-.chart { margin: 4px 0 18px; } code { font-size: 12.5px; }
+.verdict, .pass, .fail { padding: 1px 6px; border-radius: 3px; font-weight: 600; white-space: nowrap; } .bad { color: #c62828; }
+.chart { margin: 4px 0 18px; } .u-legend th, .u-legend td { border: none; background: none; padding: 2px 4px; } code { font-size: 12.5px; }
 `;
 
 const chartBlock = (chart: Chart): string =>

@@ -45,7 +45,7 @@ export const CHART_SCRIPT = String.raw`
     var xScale = { time: false };
     if (chart.xScale === 'percentile') {
       var ticks = decades(maxX);
-      xScale = { time: false, distr: 3, log: 10, range: [1, Math.max(10, ticks[ticks.length - 1])] };
+      xScale = { time: false, distr: 3, log: 10, range: [1, Math.max(10, maxX)] };
       xAxis.splits = function () { return ticks; };
       xAxis.values = function (u, splits) { return splits.map(percentileLabel); };
       xAxis.filter = function (u, splits) { return splits; };
@@ -55,14 +55,17 @@ export const CHART_SCRIPT = String.raw`
       xAxis.values = function (u, splits) { return splits.map(String); };
       xAxis.filter = function (u, splits) { return splits; };
     }
+    var yScale = chart.yScale === 'log'
+      ? { distr: 3, log: 10 }
+      : { range: function (u, min, max) { return [0, max > 0 ? max * 1.08 : 1]; } };
     var width = Math.max(480, Math.min(1100, el.clientWidth || 900));
     var plot = new uPlot({
       width: width,
       height: 300,
       series: series,
-      scales: { x: xScale, y: { range: function (u, min, max) { return [0, max > 0 ? max * 1.08 : 1]; } } },
+      scales: { x: xScale, y: yScale },
       axes: [xAxis, { label: chart.yLabel, stroke: '#333', size: 60 }],
-      legend: { live: true },
+      legend: { live: false },
       cursor: { drag: { x: true, y: false } },
     }, [chart.x].concat(chart.series.map(function (s) { return s.values; })), el);
     var points = 0;
