@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { LabResult } from '../contracts/index.ts';
 import { formatDuration } from './figures.ts';
 import { chartsOf, type Chart } from './html-charts.ts';
+import { faultTimeline } from './html-timeline.ts';
 import { CHART_SCRIPT } from './html-script.ts';
 import { calibrationTable, configsTable, escapeHtml, reconcileTable, textList, thresholdsList, verdictMatrix } from './html-tables.ts';
 
@@ -27,6 +28,8 @@ th { background: #f4f4f4; } table.figures td:not(:first-child) { text-align: rig
 .pass, .safe { color: #fff; background: #2e7d32; } .fail, .unsafe { color: #fff; background: #c62828; }
 .unknown { background: #f9a825; } .not-tested { background: #e0e0e0; color: #333; border: 1px dashed #888; }
 .verdict, .pass, .fail { padding: 1px 6px; border-radius: 3px; font-weight: 600; white-space: nowrap; } .bad { color: #c62828; }
+.tl-track { position: relative; width: 320px; height: 12px; background: #e8eef4; } .tl-on { position: absolute; top: 0; height: 12px; background: #c62828; opacity: .75; }
+.tl-closed { position: absolute; top: -2px; width: 2px; height: 16px; background: #000; }
 .chart { margin: 4px 0 18px; } .u-legend th, .u-legend td { border: none; background: none; padding: 2px 4px; } code { font-size: 12.5px; }
 `;
 
@@ -46,7 +49,7 @@ const resultSection = (result: LabResult, index: number): { html: string; charts
 ${result.configs.length > 0 ? `<h2>Run times</h2>${configsTable(result)}${byPrefix('rtt')}${byPrefix('batch')}<h2>Latency by percentile</h2>${byPrefix('percentiles') || '<p class="na">No config has a latency histogram.</p>'}` : ''}
 ${
   reconcile.length > 0
-    ? `<h2>Retry policies under faults</h2><p class="caption">SAFE: nothing acknowledged was lost and nothing applied twice or unexpectedly; NOT-TESTED: the fault never fired, nothing was judged. Hover a cell for its reasons.</p>${verdictMatrix(reconcile)}${reconcileTable(reconcile)}<p class="na">Fault timeline: not drawn. The result records what each cell's operations ended as, not when the fault started and healed, so a timeline would have to be invented.</p>`
+    ? `<h2>Retry policies under faults</h2><p class="caption">SAFE: nothing acknowledged was lost and nothing applied twice or unexpectedly; NOT-TESTED: the fault never fired, nothing was judged. Hover a cell for its reasons.</p>${verdictMatrix(reconcile)}${reconcileTable(reconcile)}${faultTimeline(reconcile)}`
     : ''
 }
 <h2>Thresholds</h2>${thresholdsList(result)}

@@ -25,6 +25,7 @@ import {
   waitsFor,
   type ConfigCell,
   type ConfigResult,
+  type FaultTimeline,
   type ReconcileCounts,
   type ReconcileEntry,
   type RunRecord,
@@ -134,6 +135,8 @@ export type FaultRunFindings = Pick<ReconcileEntry, 'counts' | 'counter' | 'pref
   heal: string;
   /** Things that went wrong around the fault but did not stop the run (a heal that failed once). */
   problems: string[];
+  /** When the fault went on and came off; absent where a caller did not time it. */
+  timeline?: FaultTimeline;
 };
 
 
@@ -177,6 +180,7 @@ export const faultEntry = (cell: Pick<FaultCell, 'id' | 'fault' | 'mode' | 'poli
     reasons,
     examples: first.examples,
     errorsByKind: first.errorsByKind,
+    ...(runs.every((run) => run.timeline !== undefined) ? { timelines: runs.map((run) => run.timeline as FaultTimeline) } : {}),
   };
 };
 

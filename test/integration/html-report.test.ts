@@ -103,6 +103,60 @@ describe('HTML report in headless Chromium', () => {
   }, 120_000);
 });
 
+// A reply cut and an early reset, judged under two policies: the verdict matrix and the timeline.
+const FAULT_SCENARIO = `name: report-faults
+workload: { command: INCR, commands: 256 }
+modes: [sync, pipeline:64]
+network: { rtt: [1ms] }
+faults:
+  - name: cut-mid-batch
+    after: 128 commands
+    cut-after: {down: "32 replies + 3B"}
+  - name: reset-early
+    at: 50ms
+    reset: {}
+    for: 300ms
+policies: [none, idempotent]
+reconcile: {tags: log, deadline: 10s}
+repeat: 1
+`;
+
+describe('HTML report of a fault scenario', () => {
+  it('shows the verdict matrix and a timeline whose times come from the run', async () => {
+    await writeFile(join(dir, 'faults.yaml'), FAULT_SCENARIO);
+    const faultJson = join(dir, 'faults.json');
+    const faultHtml = join(dir, 'faults.html');
+    const run = await cli(['run', join(dir, 'faults.yaml'), '--json', faultJson, '--html', faultHtml, '--quiet']);
+    expect(run.stderr).toBe('');
+    const result = JSON.parse(await readFile(faultJson, 'utf8')) as LabResult;
+    const entries = result.reconcile ?? [];
+    expect(entries).toHaveLength(8);
+    for (const entry of entries) {
+      const [t] = entry.timelines ?? [];
+      expect(t?.endMs, entry.id).toBeGreaterThan(0);
+      // a cell that was judged had its fault on before the connection closed under it
+      if (entry.verdict !== 'NOT-TESTED' && t?.closedMs != null) expect(t.faultOnMs ?? Infinity, entry.id).toBeLessThanOrEqual(t.closedMs);
+      if (t?.faultOnMs === null) expect(entry.verdict, entry.id).toBe('NOT-TESTED');
+    }
+    const html = await readFile(faultHtml, 'utf8');
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'], headless: true });
+    try {
+      const context = await browser.newContext({ offline: true });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      page.on('console', (m) => (m.type() === 'error' ? errors.push(m.text()) : undefined));
+      await page.goto(`file://${faultHtml}`);
+      expect(await page.locator('table.matrix .verdict').count()).toBe(entries.length);
+      expect(await page.locator('table.timeline tbody tr').count()).toBe(entries.length);
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+    expect(html).toContain('<h3>Fault timeline</h3>');
+  }, 180_000);
+});
+
 describe('compare', () => {
   it('passes a result compared with itself, and fails a 1.5x slower copy naming the configs beyond noise', async () => {
     const result = JSON.parse(await readFile(jsonFile, 'utf8')) as LabResult;

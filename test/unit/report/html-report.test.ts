@@ -63,6 +63,9 @@ describe('renderHtmlReport', () => {
     expect(html).toContain('<span class="fail">FAIL</span> <code>pipeline:256 at rtt=10ms: median &lt; 60ms</code>');
     expect(html).toContain(labResult.warnings[0]);
     expect(html).toContain('server CPU (INFO deltas cover network, buffers and memory only)');
-    expect(html).toContain('Fault timeline: not drawn');
+    expect(html).toContain('Fault timeline: this result records no fault times');
+    const timed = renderHtmlReport([{ ...labResult, reconcile: [{ ...labResult.reconcile![0]!, timelines: [{ faultOnMs: 50, closedMs: 75, healedMs: 80, endMs: 100 }] }] }]);
+    expect(timed).toContain('<td>50.0 ms</td><td>75.0 ms</td><td>80.0 ms</td><td>100.0 ms</td>');
+    expect(timed).toContain('<span class="tl-on" style="left:50.00%;width:30.00%"></span><span class="tl-closed" style="left:75.00%"></span>');
   });
 });
