@@ -157,6 +157,20 @@ describe('HTML report of a fault scenario', () => {
   }, 180_000);
 });
 
+describe('report', () => {
+  it('prints a saved result\'s table, and refuses a file that is not a result with exit 2', async () => {
+    const result = JSON.parse(await readFile(jsonFile, 'utf8')) as LabResult;
+    const table = await cli(['report', jsonFile]);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toContain(result.scenario.name);
+    expect(table.stdout).toContain('pipeline:64');
+    const bad = await cli(['report', BIN, '--html', join(dir, 'never.html')]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain(`error [E_RESULT_INVALID]: ${BIN}: not JSON`);
+    expect(existsSync(join(dir, 'never.html'))).toBe(false);
+  });
+});
+
 describe('compare', () => {
   it('passes a result compared with itself, and fails a 1.5x slower copy naming the configs beyond noise', async () => {
     const result = JSON.parse(await readFile(jsonFile, 'utf8')) as LabResult;
