@@ -2,7 +2,8 @@
 # provision.sh: make everything redis-fault-lab needs present on a Debian machine, as root.
 # Idempotent: when everything is there it changes nothing and finishes in a few seconds.
 #
-#   a. apt packages docker.io, redis-server, redis-tools (only the missing ones)
+#   a. apt packages docker.io, redis-server, redis-tools, chromium (only the missing ones;
+#      chromium is the headless browser the HTML report's integration test opens)
 #   b. a Docker engine that answers (starts dockerd in the background if none does)
 #   c. /usr/local/bin/toxiproxy-server 2.12.0, built from source with the Go toolchain
 #   d. the container images: the upstream pins (docker/redis.Dockerfile,
@@ -142,6 +143,8 @@ check_only() {
     say "MISSING redis-server: apt-get install redis-server"; missing=1; fi
   if have redis-cli && have redis-benchmark; then say "ok      redis-cli, redis-benchmark"; else
     say "MISSING redis-cli/redis-benchmark: apt-get install redis-tools"; missing=1; fi
+  if have chromium; then say "ok      chromium (the HTML report test's headless browser)"; else
+    say "MISSING chromium: apt-get install chromium"; missing=1; fi
   if toxiproxy_ok; then say "ok      $TOXIPROXY_BIN $TOXIPROXY_VERSION"; else
     go="$(find_go || echo go)"
     say "MISSING $TOXIPROXY_BIN $TOXIPROXY_VERSION: d=\$(mktemp -d) && CGO_ENABLED=0 GOBIN=\$d $go install -ldflags \"-X $TOXIPROXY_PKG.Version=$TOXIPROXY_VERSION\" $TOXIPROXY_PKG/cmd/server@v$TOXIPROXY_VERSION && install -m 0755 \$d/server $TOXIPROXY_BIN"
@@ -210,10 +213,11 @@ pkgs=()
 if ! have docker || { ! have dockerd && ! docker_answers; }; then pkgs+=(docker.io); fi
 if ! have redis-server; then pkgs+=(redis-server); fi
 if ! have redis-cli || ! have redis-benchmark; then pkgs+=(redis-tools); fi
+if ! have chromium; then pkgs+=(chromium); fi
 if ((${#pkgs[@]})); then
   apt_install "${pkgs[@]}"
 else
-  say "apt packages present (dockerd, redis-server, redis-cli, redis-benchmark), nothing to do"
+  say "apt packages present (dockerd, redis-server, redis-cli, redis-benchmark, chromium), nothing to do"
 fi
 
 # ------------------------------------------------------ b. docker engine ----

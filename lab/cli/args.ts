@@ -5,17 +5,24 @@ import { LabError, errorMessage } from '../errors/index.ts';
 import type { RuntimeChoice } from '../index.ts';
 
 export const USAGE = `Usage:
-  redis-fault-lab run <scenario...> [--runtime auto|containers|local] [--json FILE] [--out DIR] [--quiet] [--wide]
+  redis-fault-lab run <scenario...> [--runtime auto|containers|local] [--json FILE] [--out DIR] [--html FILE] [--quiet] [--wide]
   redis-fault-lab validate <scenario...>
+  redis-fault-lab report <result.json...> [--html FILE]
+  redis-fault-lab compare <base.json> <new.json> [--threshold 10%]
   redis-fault-lab --help
 
   run       start Redis behind Toxiproxy, replay each scenario, print the result table (stdout)
             and progress (stderr); --json writes the JSON result (one file: one scenario);
             --out writes result.json and one HdrHistogram .hgrm file per config into DIR
             (one scenario); --quiet prints no progress (a non-TTY stderr gets plain lines);
+            --html writes one self-contained HTML report (charts inlined, opens offline);
             the table fits the terminal (or COLUMNS when piped, else 120 columns), leaving
             out the least important columns; --wide prints every column
   validate  check scenario files without starting anything
+  report    print the table of saved results, or with --html write them as one HTML report
+  compare   match configs by id and print the change in median, p99 and ops/s; exit 1 when a
+            median got slower by more than --threshold (default 10%) beyond the runs' noise,
+            or a retry policy's verdict turned UNSAFE
 
 Colour only on a terminal, never with NO_COLOR set.
 Exit codes: 0 all passed; 1 a threshold or a reply check failed; 2 bad input or environment;
@@ -24,7 +31,19 @@ Exit codes: 0 all passed; 1 a threshold or a reply check failed; 2 bad input or 
 export type Command =
   | { name: 'help' }
   | { name: 'validate'; files: string[] }
-  | { name: 'run'; files: string[]; runtime: RuntimeChoice; jsonFile?: string; outDir?: string; quiet: boolean; wide?: true };
+  | { name: 'run'; files: string[]; runtime: RuntimeChoice; jsonFile?: string; outDir?: string; htmlFile?: string; quiet: boolean; wide?: true }
+  | { name: 'report'; files: string[]; htmlFile?: string }
+  | { name: 'compare'; base: string; next: string; thresholdPct: number };
+
+const DEFAULT_THRESHOLD_PCT = 10;
+
+// "10%" or "10" → 10; anything else is a usage error.
+const parseThreshold = (text: string | undefined): number => {
+  if (text === undefined) return DEFAULT_THRESHOLD_PCT;
+  const m = /^(\d+(?:\.\d+)?)%?$/.exec(text.trim());
+  if (m === null) throw usageError(`--threshold "${text}" is not a percentage: write it like 10% or 2.5%`);
+  return Number(m[1]);
+};
 
 const RUNTIMES: RuntimeChoice[] = ['auto', 'containers', 'local'];
 
@@ -40,6 +59,8 @@ export const parseCommand = (argv: string[]): Command => {
         runtime: { type: 'string', default: 'auto' },
         json: { type: 'string' },
         out: { type: 'string' },
+        html: { type: 'string' },
+        threshold: { type: 'string' },
         quiet: { type: 'boolean', short: 'q', default: false },
         wide: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
@@ -51,7 +72,21 @@ export const parseCommand = (argv: string[]): Command => {
   const { values, positionals } = parsed;
   const [name, ...files] = positionals;
   if (values.help || name === 'help' || name === undefined) return { name: 'help' };
-  if (name !== 'run' && name !== 'validate') throw usageError(`Unknown command "${name}": expected run or validate`);
+  if (name !== 'run' && name !== 'validate' && name !== 'report' && name !== 'compare') {
+    throw usageError(`Unknown command "${name}": expected run, validate, report or compare`);
+  }
+  if (name === 'compare') {
+    const [base, next, ...extra] = files;
+    if (base === undefined || next === undefined || extra.length > 0) {
+      throw usageError(`compare takes exactly two result files (base, then new), got ${files.length}`);
+    }
+    return { name, base, next, thresholdPct: parseThreshold(values.threshold) };
+  }
+  if (values.threshold !== undefined) throw usageError('--threshold belongs to compare');
+  if (name === 'report') {
+    if (files.length === 0) throw usageError('report needs at least one result file, e.g. results/cross-dc-incr.json');
+    return { name, files, ...(values.html !== undefined ? { htmlFile: values.html } : {}) };
+  }
   if (files.length === 0) throw usageError(`${name} needs at least one scenario file, e.g. scenarios/cross-dc-incr.yaml`);
   if (name === 'validate') return { name, files };
   const runtime = values.runtime as RuntimeChoice;
@@ -66,5 +101,6 @@ export const parseCommand = (argv: string[]): Command => {
     ...(values.wide ? { wide: true as const } : {}),
     ...(values.json !== undefined ? { jsonFile: values.json } : {}),
     ...(values.out !== undefined ? { outDir: values.out } : {}),
+    ...(values.html !== undefined ? { htmlFile: values.html } : {}),
   };
 };

@@ -3,8 +3,22 @@
 
 import { isLabError, errorMessage } from '../errors/index.ts';
 import { loadScenarioFile, runScenario } from '../index.ts';
-import { createProgressWriter, progressMode, renderTable, shouldColor, writeJsonResult, writeOutDir } from '../report/index.ts';
-import { parseCommand, USAGE } from './args.ts';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { LabResult } from '../contracts/index.ts';
+import {
+  compareResults,
+  createProgressWriter,
+  progressMode,
+  readResultFile,
+  renderComparison,
+  renderHtmlReport,
+  renderTable,
+  shouldColor,
+  writeJsonResult,
+  writeOutDir,
+} from '../report/index.ts';
+import { parseCommand, USAGE, type Command } from './args.ts';
 import { tableWidth } from './table-width.ts';
 
 /** 0 all passed; 1 a threshold or a reply check failed; 2 bad input or environment; 130 Ctrl-C. */
@@ -36,7 +50,39 @@ const validate = async (files: string[]): Promise<number> => {
   return status;
 };
 
-const run = async (command: Extract<ReturnType<typeof parseCommand>, { name: 'run' }>): Promise<number> => {
+const printTable = (result: LabResult, wide = false): void => {
+  const width = tableWidth({ wide, terminalColumns: process.stdout.isTTY ? process.stdout.columns : undefined, env: process.env });
+  process.stdout.write(renderTable(result, { color: shouldColor(process.stdout, process.env), ...(width ? { width } : {}) }));
+};
+
+const writeHtml = async (file: string, results: readonly LabResult[]): Promise<number> => {
+  const html = renderHtmlReport(results);
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, html, 'utf8');
+  return Buffer.byteLength(html);
+};
+
+// `report`: the saved results' tables, or one HTML file of them all.
+const report = async (command: Extract<Command, { name: 'report' }>): Promise<number> => {
+  const results = [];
+  for (const file of command.files) results.push(await readResultFile(file));
+  if (command.htmlFile === undefined) {
+    results.forEach((result) => printTable(result));
+  } else {
+    const bytes = await writeHtml(command.htmlFile, results);
+    process.stderr.write(`wrote ${command.htmlFile} (${Math.round(bytes / 1000)} kB)\n`);
+  }
+  return EXIT.pass;
+};
+
+// `compare`: exit 1 when a config got slower beyond threshold and noise, or a verdict turned UNSAFE.
+const compare = async (command: Extract<Command, { name: 'compare' }>): Promise<number> => {
+  const comparison = compareResults(await readResultFile(command.base), await readResultFile(command.next), command.thresholdPct);
+  process.stdout.write(renderComparison(comparison));
+  return comparison.pass ? EXIT.pass : EXIT.fail;
+};
+
+const run = async (command: Extract<Command, { name: 'run' }>): Promise<number> => {
   const scenarios = [];
   for (const file of command.files) scenarios.push(await loadScenarioFile(file));
   const abort = new AbortController();
@@ -52,6 +98,7 @@ const run = async (command: Extract<ReturnType<typeof parseCommand>, { name: 'ru
   const note = (line: string) => (command.quiet ? undefined : process.stderr.write(`${line}\n`));
   try {
     let status: number = EXIT.pass;
+    const results: LabResult[] = [];
     for (const scenario of scenarios) {
       progress = mode === 'none' ? undefined : createProgressWriter(process.stderr, { bar: mode === 'bar' });
       const result = await runScenario(scenario, {
@@ -60,8 +107,8 @@ const run = async (command: Extract<ReturnType<typeof parseCommand>, { name: 'ru
         ...(progress ? { onProgress: progress.listener } : {}),
       });
       progress?.close();
-      const width = tableWidth({ wide: command.wide === true, terminalColumns: process.stdout.isTTY ? process.stdout.columns : undefined, env: process.env });
-      process.stdout.write(renderTable(result, { color: shouldColor(process.stdout, process.env), ...(width ? { width } : {}) }));
+      printTable(result, command.wide === true);
+      results.push(result);
       if (command.jsonFile) {
         await writeJsonResult(command.jsonFile, result);
         note(`wrote ${command.jsonFile}`);
@@ -71,6 +118,10 @@ const run = async (command: Extract<ReturnType<typeof parseCommand>, { name: 'ru
         note(`wrote ${files.length} files to ${command.outDir}`);
       }
       if (!result.pass) status = EXIT.fail;
+    }
+    if (command.htmlFile) {
+      const bytes = await writeHtml(command.htmlFile, results);
+      note(`wrote ${command.htmlFile} (${Math.round(bytes / 1000)} kB)`);
     }
     return status;
   } finally {
@@ -87,7 +138,10 @@ export const main = async (argv: string[]): Promise<number> => {
       process.stdout.write(`${USAGE}\n`);
       return EXIT.pass;
     }
-    return command.name === 'validate' ? await validate(command.files) : await run(command);
+    if (command.name === 'validate') return await validate(command.files);
+    if (command.name === 'report') return await report(command);
+    if (command.name === 'compare') return await compare(command);
+    return await run(command);
   } catch (error) {
     return reportError(error);
   }

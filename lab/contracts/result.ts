@@ -211,6 +211,20 @@ export interface ReconcileEntry {
   examples: { lost: number[]; duplicated: number[]; unexpected: number[] };
   /** Client errors by kind over the run. */
   errorsByKind: Record<string, number>;
+  /** One per run: when the fault went on and came off, in ms after the run's driver started. */
+  timelines?: FaultTimeline[];
+}
+
+/** A fault run's clock, ms after its driver started; null: it did not happen in that run. */
+export interface FaultTimeline {
+  /** The fault's toxics were in place on the proxy. */
+  faultOnMs: number | null;
+  /** The client's connection first closed under the fault. */
+  closedMs: number | null;
+  /** The fault was first removed. */
+  healedMs: number | null;
+  /** The driver was done (every operation answered, failed, or the deadline dropped the client). */
+  endMs: number | null;
 }
 
 export interface ReconcileCounts {

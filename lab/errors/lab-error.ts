@@ -6,6 +6,7 @@ export type LabErrorCode =
   | 'E_SCENARIO_INVALID' // a scenario file is malformed or out of range
   | 'E_SCENARIO_NOT_FOUND' // the file given does not exist or cannot be read
   | 'E_USAGE' // wrong command-line arguments
+  | 'E_RESULT_INVALID' // a result JSON file cannot be read or is not a lab result
   | 'E_RUNTIME_UNAVAILABLE' // neither Docker nor local binaries can run Redis + Toxiproxy
   | 'E_RUNTIME_START' // a runtime was available but failed to start
   | 'E_TOXIPROXY_API' // a Toxiproxy API call failed or timed out

@@ -8,3 +8,7 @@ export { formatProgress } from './progress-lines.ts';
 export { ProgressBar } from './progress-bar.ts';
 export { createProgressWriter, progressMode, type ProgressStream } from './progress-writer.ts';
 export type { ProgressEvent } from '../contracts/index.ts';
+export { renderHtmlReport } from './html-report.ts';
+export { readResultFile } from './result-input.ts';
+export { compareResults } from './compare.ts';
+export { renderComparison } from './compare-text.ts';

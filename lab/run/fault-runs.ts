@@ -101,10 +101,17 @@ const runFault = async (input: FaultRunInput): Promise<FaultRunFindings> => {
   }
   // A run whose fault never fired tested nothing: verdictFor makes it NOT-TESTED and says why.
   const findings = await judge(input, ledger, wrapping, keys.logKey, end.faultObserved);
-  return { ...findings, faultObserved: end.faultObserved, durationMs: performance.now() - startMs, heal: end.heal, problems: end.problems };
+  return {
+    ...findings,
+    faultObserved: end.faultObserved,
+    durationMs: performance.now() - startMs,
+    heal: end.heal,
+    problems: end.problems,
+    timeline: schedule.times(),
+  };
 };
 
-type Judged = Omit<FaultRunFindings, 'durationMs' | 'heal' | 'problems' | 'faultObserved'>;
+type Judged = Omit<FaultRunFindings, 'durationMs' | 'heal' | 'problems' | 'faultObserved' | 'timeline'>;
 
 const judge = async (input: FaultRunInput, ledger: Ledger, wrapping: OpWrapping, logKey: string, faultObserved: boolean): Promise<Judged> => {
   const { plan } = input;

@@ -10,7 +10,7 @@
 
 import { errorMessage } from '../errors/index.ts';
 import type { FaultHandle } from '../network/index.ts';
-import type { Fault } from '../contracts/index.ts';
+import type { Fault, FaultTimeline } from '../contracts/index.ts';
 
 export interface FaultScheduleInput {
   fault: Pick<Fault, 'action' | 'trigger' | 'forMs'>;
@@ -43,6 +43,8 @@ export class FaultSchedule {
   #closedUnderFault = false;
   #dropped = false;
   readonly #problems: string[] = [];
+  #armedAt = 0;
+  readonly #times: FaultTimeline = { faultOnMs: null, closedMs: null, healedMs: null, endMs: null };
   readonly #onAbort = () => this.#drop();
 
   constructor(input: FaultScheduleInput) {
@@ -52,6 +54,7 @@ export class FaultSchedule {
   /** Starts the clocks: the deadline, Ctrl-C, and a time trigger. Call right before driving. */
   arm(): void {
     const { fault, deadlineMs, signal } = this.#input;
+    this.#armedAt = performance.now();
     this.#timers.push(setTimeout(() => this.#drop(), deadlineMs));
     signal?.addEventListener('abort', this.#onAbort, { once: true });
     if (fault.trigger.kind === 'time') {
@@ -69,6 +72,7 @@ export class FaultSchedule {
   start(): Promise<void> {
     this.#starting ??= (async () => {
       this.#handle = await this.#input.start();
+      this.#times.faultOnMs = this.#sinceArm();
       const { forMs } = this.#input.fault;
       if (forMs !== null) this.#timers.push(setTimeout(() => this.#healInBackground(), forMs));
     })();
@@ -81,16 +85,19 @@ export class FaultSchedule {
   connectionClosed(): void {
     if (this.#handle === undefined) return;
     this.#closedUnderFault = true;
+    this.#times.closedMs ??= this.#sinceArm();
     if (this.#input.fault.forMs === null) this.#healInBackground();
   }
 
   /** Stops the clocks and removes the fault (bounded: throws E_TOXIPROXY_API rather than hang).
    * Throws a start that failed on a timer, and a heal that fails again. */
   async finish(): Promise<FaultScheduleEnd> {
+    this.#times.endMs = this.#sinceArm();
     for (const timer of this.#timers) clearTimeout(timer);
     this.#input.signal?.removeEventListener('abort', this.#onAbort);
     await this.#starting?.catch(() => undefined);
     const heal = this.#handle === undefined ? 'not started' : (await this.#handle.heal()).describe;
+    if (this.#handle !== undefined) this.#times.healedMs ??= this.#sinceArm();
     if (this.#startError !== undefined) throw this.#startError;
     const { action } = this.#input.fault;
     const heldUntilEnd = action.kind === 'stall' || action.kind === 'bandwidth' || this.#dropped;
@@ -101,14 +108,28 @@ export class FaultSchedule {
     };
   }
 
+  /** When the fault went on, the connection closed, the fault came off and the run ended, in ms after arm(). */
+  times(): FaultTimeline {
+    return { ...this.#times };
+  }
+
+  #sinceArm(): number {
+    return performance.now() - this.#armedAt;
+  }
+
   #drop(): void {
     this.#dropped = true;
     this.#input.dropClient();
   }
 
   #healInBackground(): void {
-    this.#handle?.heal().catch((error: unknown) => {
-      this.#problems.push(`healing fault ${this.#input.fault.action.kind} failed once and was retried: ${errorMessage(error)}`);
-    });
+    this.#handle?.heal().then(
+      () => {
+        this.#times.healedMs ??= this.#sinceArm();
+      },
+      (error: unknown) => {
+        this.#problems.push(`healing fault ${this.#input.fault.action.kind} failed once and was retried: ${errorMessage(error)}`);
+      },
+    );
   }
 }

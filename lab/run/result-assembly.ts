@@ -29,6 +29,7 @@ import {
   type Calibration,
   type ConfigCell,
   type ConfigResult,
+  type FaultTimeline,
   type ReconcileCounts,
   type ReconcileEntry,
   type RunRecord,
@@ -164,6 +165,8 @@ export type FaultRunFindings = Pick<ReconcileEntry, 'counts' | 'counter' | 'pref
   heal: string;
   /** Things that went wrong around the fault but did not stop the run (a heal that failed once). */
   problems: string[];
+  /** When the fault went on and came off; absent where a caller did not time it. */
+  timeline?: FaultTimeline;
 };
 
 
@@ -207,6 +210,7 @@ export const faultEntry = (cell: Pick<FaultCell, 'id' | 'fault' | 'mode' | 'poli
     reasons,
     examples: first.examples,
     errorsByKind: first.errorsByKind,
+    ...(runs.every((run) => run.timeline !== undefined) ? { timelines: runs.map((run) => run.timeline as FaultTimeline) } : {}),
   };
 };
 

@@ -22,9 +22,25 @@ describe('command-line parsing', () => {
 
   it.each([
     [['run', 'a.yaml', '--runtime', 'kubernetes'], '--runtime "kubernetes" is not a runtime: expected auto, containers, local'],
-    [['bench'], 'Unknown command "bench": expected run or validate'],
+    [['bench'], 'Unknown command "bench": expected run, validate, report or compare'],
     [['run'], 'run needs at least one scenario file, e.g. scenarios/cross-dc-incr.yaml'],
     [['run', 'a.yaml', 'b.yaml', '--json', 'x.json'], '--json takes one scenario; run several scenarios one at a time to get one JSON file each'],
+  ])('rejects %j with a usage error', (argv, message) => {
+    expect(() => parseCommand(argv)).toThrow(expect.objectContaining({ code: 'E_USAGE', message }));
+  });
+
+  it('parses report and compare, with the threshold as a percentage (default 10%)', () => {
+    expect(parseCommand(['report', 'a.json', 'b.json', '--html', 'r.html'])).toEqual({ name: 'report', files: ['a.json', 'b.json'], htmlFile: 'r.html' });
+    expect(parseCommand(['compare', 'a.json', 'b.json'])).toEqual({ name: 'compare', base: 'a.json', next: 'b.json', thresholdPct: 10 });
+    expect(parseCommand(['compare', 'a.json', 'b.json', '--threshold', '2.5%'])).toMatchObject({ thresholdPct: 2.5 });
+    expect(parseCommand(['run', 'a.yaml', '--html', 'r.html'])).toMatchObject({ name: 'run', htmlFile: 'r.html' });
+  });
+
+  it.each([
+    [['compare', 'a.json'], 'compare takes exactly two result files (base, then new), got 1'],
+    [['compare', 'a.json', 'b.json', '--threshold', 'ten'], '--threshold "ten" is not a percentage: write it like 10% or 2.5%'],
+    [['report'], 'report needs at least one result file, e.g. results/cross-dc-incr.json'],
+    [['run', 'a.yaml', '--threshold', '5%'], '--threshold belongs to compare'],
   ])('rejects %j with a usage error', (argv, message) => {
     expect(() => parseCommand(argv)).toThrow(expect.objectContaining({ code: 'E_USAGE', message }));
   });

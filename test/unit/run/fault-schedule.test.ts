@@ -65,6 +65,21 @@ describe('FaultSchedule', () => {
     expect(end).toEqual({ faultObserved: true, heal: 'healed', problems: [] });
   });
 
+  it('times the fault for the report: on, connection closed, healed, end, in ms after arm()', async () => {
+    const { schedule } = setup();
+    schedule.arm();
+    await vi.advanceTimersByTimeAsync(120);
+    schedule.connectionClosed();
+    await vi.advanceTimersByTimeAsync(30);
+    await schedule.finish();
+    expect(schedule.times()).toEqual({ faultOnMs: 100, closedMs: 120, healedMs: 120, endMs: 150 });
+    const quiet = setup({ fault: fault({ trigger: { kind: 'time', atMs: 60 } }) });
+    quiet.schedule.arm();
+    await vi.advanceTimersByTimeAsync(30);
+    await quiet.schedule.finish();
+    expect(quiet.schedule.times()).toEqual({ faultOnMs: null, closedMs: null, healedMs: null, endMs: 30 });
+  });
+
   it('a fault whose time comes after the run ended never starts and did not fire', async () => {
     const { schedule, started, heals } = setup({ fault: fault({ trigger: { kind: 'time', atMs: 60 } }) });
     schedule.arm();

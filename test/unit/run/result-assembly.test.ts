@@ -174,6 +174,12 @@ describe('faultEntry', () => {
     expect(once.reasons).toContain('the fault never fired in 1 of 2 runs, so the cell is not judged');
   });
 
+  it('keeps every run\'s fault timeline, in run order, and none when a run has none', () => {
+    const times = (faultOnMs: number) => ({ faultOnMs, closedMs: faultOnMs + 1, healedMs: faultOnMs + 2, endMs: 40 });
+    expect(faultEntry(cell, [findings({ timeline: times(10) }), findings({ timeline: times(20) })]).timelines).toEqual([times(10), times(20)]);
+    expect(faultEntry(cell, [findings({ timeline: times(10) }), findings()])).not.toHaveProperty('timelines');
+  });
+
   it('refuses a cell without runs', () => {
     expect(() => faultEntry(cell, [])).toThrow(/has no runs/);
   });

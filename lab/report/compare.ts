@@ -1,0 +1,141 @@
+// Two results of the same scenario side by side, for a CI gate: configs matched by id, the change
+// in median run time, p99 and ops/s, and whether the median moved beyond the runs' noise.
+//
+// The noise test: the verified runs' total times of the two sides do not overlap (every new run
+// slower than every base run, or every one faster). Each run is one sample; per-command
+// latencies inside a run are not independent, so they are not samples. If both sides came from
+// one distribution, the chance that m and n runs fall apart this way is 2 / C(m+n, m) (the
+// smallest two-sided p of a Mann-Whitney U test): 0.10 for 3 against 3, 0.008 for 5 against 5.
+// Above MAX_FALSE_ALARM the runs are too few to judge, and the config neither passes nor fails
+// on speed. p99 comes from one histogram over all runs, so it has no per-run spread: its change
+// is shown, never judged. ops/s is commands / median, so it moves with the median.
+//
+// A config fails when its median got slower by more than the threshold and beyond the noise,
+// or when it lost every verified run. A reconcile row fails when its verdict changed to UNSAFE.
+
+import type { ConfigResult, LabResult, Verdict } from '../contracts/index.ts';
+
+/** Highest chance of a false alarm at which the min-max test judges (3 runs against 3: 0.10). */
+export const MAX_FALSE_ALARM = 0.1;
+
+type Noise = 'beyond' | 'within' | 'too-few-runs';
+
+export interface Change {
+  base: number | null;
+  next: number | null;
+  /** (next - base) / base in percent; null when either side is missing or base is 0. */
+  changePct: number | null;
+}
+
+export interface ConfigComparison {
+  id: string;
+  medianMs: Change;
+  p99Us: Change;
+  opsPerSec: Change;
+  /** Verified run totals of each side, ms. */
+  baseRunsMs: number[];
+  nextRunsMs: number[];
+  noise: Noise;
+  /** 2 / C(m+n, m) for m and n verified runs; null when a side has none. */
+  falseAlarmChance: number | null;
+  /** Why this config fails the comparison, or null. */
+  failure: string | null;
+}
+
+interface VerdictChange {
+  id: string;
+  base: Verdict;
+  next: Verdict;
+  /** Changed to UNSAFE. */
+  fails: boolean;
+}
+
+export interface Comparison {
+  thresholdPct: number;
+  configs: ConfigComparison[];
+  onlyInBase: string[];
+  onlyInNew: string[];
+  /** Reconcile rows whose verdict differs. */
+  verdictChanges: VerdictChange[];
+  reconcileOnlyInBase: string[];
+  reconcileOnlyInNew: string[];
+  pass: boolean;
+}
+
+const change = (base: number | null | undefined, next: number | null | undefined): Change => ({
+  base: base ?? null,
+  next: next ?? null,
+  changePct: base === null || base === undefined || next === null || next === undefined || base === 0 ? null : (100 * (next - base)) / base,
+});
+
+const binomial = (n: number, k: number): number => {
+  let value = 1;
+  for (let i = 1; i <= k; i++) value = (value * (n - k + i)) / i;
+  return value;
+};
+
+/** The chance that m and n runs of one distribution fall into non-overlapping ranges: 2 / C(m+n, m). */
+export const falseAlarmChance = (m: number, n: number): number | null => (m === 0 || n === 0 ? null : Math.min(1, 2 / binomial(m + n, m)));
+
+const verifiedTotals = (config: ConfigResult): number[] => config.runs.filter((r) => r.verified).map((r) => r.totalMs);
+
+const noiseOf = (base: number[], next: number[]): Noise => {
+  const chance = falseAlarmChance(base.length, next.length);
+  if (chance === null || chance > MAX_FALSE_ALARM) return 'too-few-runs';
+  const apart = Math.min(...next) > Math.max(...base) || Math.max(...next) < Math.min(...base);
+  return apart ? 'beyond' : 'within';
+};
+
+const compareConfig = (base: ConfigResult, next: ConfigResult, thresholdPct: number): ConfigComparison => {
+  const baseRunsMs = verifiedTotals(base);
+  const nextRunsMs = verifiedTotals(next);
+  const medianMs = change(base.medianMs, next.medianMs);
+  const noise = noiseOf(baseRunsMs, nextRunsMs);
+  const slower = medianMs.changePct !== null && medianMs.changePct > thresholdPct && noise === 'beyond';
+  const lostRuns = base.medianMs !== null && next.medianMs === null;
+  return {
+    id: base.id,
+    medianMs,
+    p99Us: change(base.latencyUs?.p99, next.latencyUs?.p99),
+    opsPerSec: change(base.opsPerSec, next.opsPerSec),
+    baseRunsMs,
+    nextRunsMs,
+    noise,
+    falseAlarmChance: falseAlarmChance(baseRunsMs.length, nextRunsMs.length),
+    failure: lostRuns
+      ? 'no verified run in the new result'
+      : slower
+        ? `median ${medianMs.changePct?.toFixed(1)}% slower (threshold ${thresholdPct}%), every new run slower than every base run`
+        : null,
+  };
+};
+
+const onlyIn = (a: readonly { id: string }[], b: readonly { id: string }[]): string[] =>
+  a.filter((x) => !b.some((y) => y.id === x.id)).map((x) => x.id);
+
+/** Compares `next` with `base`; `thresholdPct` is the slowdown of the median that may fail (e.g. 10). */
+export const compareResults = (base: LabResult, next: LabResult, thresholdPct: number): Comparison => {
+  if (!Number.isFinite(thresholdPct) || thresholdPct < 0) {
+    throw new TypeError(`Expected \`thresholdPct\` to be a percentage >= 0, got \`${thresholdPct}\``);
+  }
+  const configs = base.configs.flatMap((b) => {
+    const n = next.configs.find((c) => c.id === b.id);
+    return n === undefined ? [] : [compareConfig(b, n, thresholdPct)];
+  });
+  const baseRows = base.reconcile ?? [];
+  const nextRows = next.reconcile ?? [];
+  const verdictChanges = baseRows.flatMap((b): VerdictChange[] => {
+    const n = nextRows.find((r) => r.id === b.id);
+    return n === undefined || n.verdict === b.verdict ? [] : [{ id: b.id, base: b.verdict, next: n.verdict, fails: n.verdict === 'UNSAFE' }];
+  });
+  return {
+    thresholdPct,
+    configs,
+    onlyInBase: onlyIn(base.configs, next.configs),
+    onlyInNew: onlyIn(next.configs, base.configs),
+    verdictChanges,
+    reconcileOnlyInBase: onlyIn(baseRows, nextRows),
+    reconcileOnlyInNew: onlyIn(nextRows, baseRows),
+    pass: configs.every((c) => c.failure === null) && verdictChanges.every((v) => !v.fails),
+  };
+};
