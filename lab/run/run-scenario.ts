@@ -33,12 +33,19 @@ export const runScenario = async (scenario: Scenario, options: RunScenarioOption
     throw interruptedError();
   }
   if (!given) emit({ type: 'runtime-started', runtime: runtime.kind, ...(runtime.images ? { images: runtime.images } : {}) });
+  // A part of the runtime that dies (Redis or Toxiproxy exits) ends the run the way Ctrl-C
+  // does, and the error names the part instead of reporting an interruption.
+  const signal = options.signal ? AbortSignal.any([options.signal, runtime.lost]) : runtime.lost;
   try {
-    return await measureScenario(scenario, runtime, emit, options.signal);
+    runtime.lost.throwIfAborted();
+    return await measureScenario(scenario, runtime, emit, signal);
   } catch (error) {
     // An abort drops connections, so whatever was in flight (a run, a calibration PING)
     // fails with a connection error: report the abort, not its side effect.
-    throw options.signal?.aborted ? interruptedError() : error;
+    if (options.signal?.aborted) throw interruptedError();
+    // A dropped connection may be a part that died before its exit was reported: ask.
+    if (!runtime.lost.aborted) await runtime.checkParts().catch(() => undefined);
+    throw runtime.lost.aborted ? runtime.lost.reason : error;
   } finally {
     if (!given) {
       emit({ type: 'stopping' });
