@@ -47,7 +47,7 @@ export const watchContainers = async (
     }
   });
   const streamEnded = () => {
-    if (!ended) watch.exited('the Docker engine connection', 'its event stream closed');
+    if (!ended) watch.exited('the Docker engine', 'its event stream to the lab closed');
   };
   stream.once('end', streamEnded);
   stream.once('error', streamEnded);

@@ -10,8 +10,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { getContainerRuntimeClient } from 'testcontainers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { isLabError, runScenario, startRuntime } from '../../lab/index.ts';
 import { LAB_LABEL } from '../../lab/runtime/index.ts';
-import { processAlive } from './support.ts';
+import { inlineScenario, processAlive } from './support.ts';
 
 const run = promisify(execFile);
 const BIN = new URL('../../lab/cli/bin.mjs', import.meta.url).pathname;
@@ -118,6 +119,33 @@ describe('local runtime: a server dies mid-run', () => {
       for (const pid of servers.values()) expect(processAlive(pid), `pid ${pid} still running`).toBe(false);
     }, 90_000);
   }
+});
+
+describe('library: a runtime that outlives a run (as useLab keeps one)', () => {
+  it('runScenario rejects with E_RUNTIME_DIED, lost carries it, and later runs fail at once', async () => {
+    const runtime = await startRuntime('local');
+    try {
+      const [redisPid, toxiproxyPid] = runtime.resources.pids;
+      // One second after calibration, inside the measured run, Toxiproxy is killed.
+      const onProgress = (event: { type: string }) => {
+        if (event.type === 'calibrated') setTimeout(() => process.kill(toxiproxyPid!, 'SIGKILL'), 1_000);
+      };
+      const running = runScenario(inlineScenario(LONG_RUN), { runtime, onProgress });
+      const error: unknown = await running.catch((e: unknown) => e);
+      expect(isLabError(error) && error.code).toBe('E_RUNTIME_DIED');
+      expect((error as Error).message).toBe(`the toxiproxy-server process (pid ${toxiproxyPid}) exited mid-run (signal SIGKILL)`);
+      expect(runtime.lost.aborted).toBe(true);
+      expect(runtime.lost.reason).toBe(error);
+      const started = performance.now();
+      await expect(runScenario(inlineScenario(LONG_RUN), { runtime })).rejects.toBe(error);
+      // At once, compared with the ~1 s the first run ran before the kill.
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(processAlive(redisPid!)).toBe(true); // the runtime's owner stops it, not the run
+    } finally {
+      expect((await runtime.stop()).problems).toEqual([]);
+    }
+    for (const pid of runtime.resources.pids) expect(processAlive(pid)).toBe(false);
+  }, 60_000);
 });
 
 describe('containers runtime: a container dies mid-run', () => {
