@@ -3,7 +3,7 @@
 // model, judge thresholds, and leave nothing running that this call started, whatever happens.
 
 import { closeClient, connectClient } from '../client/index.ts';
-import { interruptedError } from '../errors/index.ts';
+import { interruptedError, withTimeout } from '../errors/index.ts';
 import { applyLink, ToxiproxyApi } from '../network/index.ts';
 import { destroyHistograms, evaluateThresholds, fillModel } from '../metrics/index.ts';
 import { startRuntime, type RuntimeChoice, type StartedRuntime } from '../runtime/index.ts';
@@ -21,6 +21,8 @@ export interface RunScenarioOptions {
   signal?: AbortSignal;
   onProgress?: ProgressListener;
 }
+
+const PART_CHECK_TIMEOUT_MS = 5_000;
 
 export const runScenario = async (scenario: Scenario, options: RunScenarioOptions = {}): Promise<LabResult> => {
   const emit: ProgressListener = options.onProgress ?? (() => undefined);
@@ -44,7 +46,8 @@ export const runScenario = async (scenario: Scenario, options: RunScenarioOption
     // fails with a connection error: report the abort, not its side effect.
     if (options.signal?.aborted) throw interruptedError();
     // A dropped connection may be a part that died before its exit was reported: ask.
-    if (!runtime.lost.aborted) await runtime.checkParts().catch(() => undefined);
+    // Bounded, so an engine that stopped answering cannot hold the error back.
+    if (!runtime.lost.aborted) await withTimeout('part check', PART_CHECK_TIMEOUT_MS, () => runtime.checkParts(), () => new Error('no answer')).catch(() => undefined);
     throw runtime.lost.aborted ? runtime.lost.reason : error;
   } finally {
     if (!given) {
