@@ -9,6 +9,7 @@ export type LabErrorCode =
   | 'E_RESULT_INVALID' // a result JSON file cannot be read or is not a lab result
   | 'E_RUNTIME_UNAVAILABLE' // neither Docker nor local binaries can run Redis + Toxiproxy
   | 'E_RUNTIME_START' // a runtime was available but failed to start
+  | 'E_RUNTIME_DIED' // a part of a started runtime (Redis, Toxiproxy) exited on its own
   | 'E_TOXIPROXY_API' // a Toxiproxy API call failed or timed out
   | 'E_REDIS' // Redis could not be reached or answered unexpectedly
   | 'E_INTERRUPTED'; // the run was aborted (Ctrl-C)

@@ -3,7 +3,7 @@
 // model, judge thresholds, and leave nothing running that this call started, whatever happens.
 
 import { closeClient, connectClient } from '../client/index.ts';
-import { interruptedError } from '../errors/index.ts';
+import { interruptedError, withTimeout } from '../errors/index.ts';
 import { applyLink, ToxiproxyApi } from '../network/index.ts';
 import { destroyHistograms, evaluateThresholds, fillModel } from '../metrics/index.ts';
 import { startRuntime, type RuntimeChoice, type StartedRuntime } from '../runtime/index.ts';
@@ -22,6 +22,8 @@ export interface RunScenarioOptions {
   onProgress?: ProgressListener;
 }
 
+const PART_CHECK_TIMEOUT_MS = 5_000;
+
 export const runScenario = async (scenario: Scenario, options: RunScenarioOptions = {}): Promise<LabResult> => {
   const emit: ProgressListener = options.onProgress ?? (() => undefined);
   const given = typeof options.runtime === 'object' ? options.runtime : undefined;
@@ -33,12 +35,20 @@ export const runScenario = async (scenario: Scenario, options: RunScenarioOption
     throw interruptedError();
   }
   if (!given) emit({ type: 'runtime-started', runtime: runtime.kind, ...(runtime.images ? { images: runtime.images } : {}) });
+  // A part of the runtime that dies (Redis or Toxiproxy exits) ends the run the way Ctrl-C
+  // does, and the error names the part instead of reporting an interruption.
+  const signal = options.signal ? AbortSignal.any([options.signal, runtime.lost]) : runtime.lost;
   try {
-    return await measureScenario(scenario, runtime, emit, options.signal);
+    runtime.lost.throwIfAborted();
+    return await measureScenario(scenario, runtime, emit, signal);
   } catch (error) {
     // An abort drops connections, so whatever was in flight (a run, a calibration PING)
     // fails with a connection error: report the abort, not its side effect.
-    throw options.signal?.aborted ? interruptedError() : error;
+    if (options.signal?.aborted) throw interruptedError();
+    // A dropped connection may be a part that died before its exit was reported: ask.
+    // Bounded, so an engine that stopped answering cannot hold the error back.
+    if (!runtime.lost.aborted) await withTimeout('part check', PART_CHECK_TIMEOUT_MS, () => runtime.checkParts(), () => new Error('no answer')).catch(() => undefined);
+    throw runtime.lost.aborted ? runtime.lost.reason : error;
   } finally {
     if (!given) {
       emit({ type: 'stopping' });

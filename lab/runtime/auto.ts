@@ -1,19 +1,18 @@
 // `auto` picks a runtime: containers when a Docker engine answers, else local binaries,
 // else an error that says what to install.
 
-import { LabError, errorMessage, withTimeout } from '../errors/index.ts';
+import { LabError, errorMessage } from '../errors/index.ts';
 import type { RuntimeKind } from '../contracts/index.ts';
 import { loadTestcontainers, startContainersRuntime } from './containers.ts';
+import { engineClient } from './docker-engine.ts';
 import { localBinaries, startLocalRuntime } from './local.ts';
 import type { RuntimeChoice, StartOptions, StartedRuntime } from './types.ts';
 
-const DOCKER_PROBE_TIMEOUT_MS = 15_000;
-
-// Why Docker cannot be used, or undefined when an engine answers.
+// Why Docker cannot be used, or undefined when an engine answers (the one DOCKER_HOST names, if set).
 const dockerUnavailableReason = async (): Promise<string | undefined> => {
   try {
     const tc = await loadTestcontainers();
-    await withTimeout('docker probe', DOCKER_PROBE_TIMEOUT_MS, () => tc.getContainerRuntimeClient(), (_, ms) => new Error(`no answer within ${ms} ms`));
+    await engineClient(() => tc.getContainerRuntimeClient());
     return undefined;
   } catch (error) {
     return errorMessage(error);

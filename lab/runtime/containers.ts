@@ -15,6 +15,9 @@ import { ToxiproxyApi } from '../network/index.ts';
 import { LAB_LABEL, labResourceName, reapOrphans } from './leftovers.ts';
 import { REDIS_PROXY_NAME, once, runStopSteps, runtimePassword } from './lifecycle.ts';
 import type { StartOptions, StartedRuntime } from './types.ts';
+import { checkContainers, watchContainers } from './container-watch.ts';
+import { engineClient } from './docker-engine.ts';
+import { watchParts } from './watch.ts';
 
 const REDIS_PORT = 6379;
 const TOXIPROXY_API_PORT = 8474;
@@ -92,9 +95,10 @@ export const loadTestcontainers = async () => {
 
 type Testcontainers = Awaited<ReturnType<typeof loadTestcontainers>>;
 
+
 export const startContainersRuntime = async (options: StartOptions = {}): Promise<StartedRuntime> => {
   const tc = await loadTestcontainers();
-  const client = await tc.getContainerRuntimeClient();
+  const client = await engineClient(() => tc.getContainerRuntimeClient());
   await reapOrphans(client);
   const images = await chooseImages((image) => client.image.exists(tc.ImageName.fromString(image)));
   const LoopbackContainer = loopbackContainerClass(tc);
@@ -103,7 +107,13 @@ export const startContainersRuntime = async (options: StartOptions = {}): Promis
   const labels = { [LAB_LABEL]: 'true', [`${LAB_LABEL}.pid`]: String(process.pid) };
   const stopSteps: (() => Promise<unknown>)[] = [];
   const resources = { pids: [] as number[], containers: [] as string[], networks: [] as string[] };
-  const stop = once(() => runStopSteps([...stopSteps].reverse()));
+  const watch = watchParts();
+  const stop = once(() => {
+    watch.stopping();
+    return runStopSteps([...stopSteps].reverse());
+  });
+  // Whole seconds, rounded down: the event stream replays from here (see container-watch.ts).
+  const sinceSeconds = Math.floor(Date.now() / 1000) - 1;
   try {
     options.onNote?.('starting docker network');
     const networkName = labResourceName('net');
@@ -140,6 +150,13 @@ export const startContainersRuntime = async (options: StartOptions = {}): Promis
     resources.containers.push(toxiproxy.getId());
     options.signal?.throwIfAborted();
 
+    const parts = [
+      { id: redis.getId(), part: 'the Redis container' },
+      { id: toxiproxy.getId(), part: 'the Toxiproxy container' },
+    ];
+    const unwatch = await watchContainers(client, parts, sinceSeconds, watch);
+    stopSteps.push(async () => unwatch());
+
     const apiUrl = `http://${toxiproxy.getHost()}:${toxiproxy.getMappedPort(TOXIPROXY_API_PORT)}`;
     const api = new ToxiproxyApi(apiUrl);
     // 0.0.0.0 inside Toxiproxy's container: the host reaches it only through the port
@@ -154,6 +171,8 @@ export const startContainersRuntime = async (options: StartOptions = {}): Promis
       toxiproxy: { client: api.client, proxy },
       images,
       resources,
+      lost: watch.lost,
+      checkParts: () => checkContainers(client, parts, watch),
       stop,
     };
   } catch (error) {

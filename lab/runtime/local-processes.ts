@@ -75,10 +75,14 @@ export const httpAnswers = async (url: string, timeoutMs = 1_000): Promise<boole
 
 export interface ChildServer {
   pid: number;
+  /** What it is, e.g. "redis-server". */
+  what: string;
   /** The executable, as started. */
   command: string;
   /** SIGTERM, then SIGKILL after a grace period; resolves once the process has exited. */
   stop(): Promise<void>;
+  /** Resolves when the process exits, for whatever reason, with how it ended. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 const STOP_GRACE_MS = 3_000;
@@ -98,13 +102,13 @@ export const startChildServer = async (
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   let spawnError: Error | undefined;
   child.once('error', (error) => {
     spawnError = error;
   });
 
-  const server: ChildServer = { pid: child.pid ?? -1, command, stop: () => stopChild(child, exited) };
+  const server: ChildServer = { pid: child.pid ?? -1, what, command, stop: () => stopChild(child, exited), exited };
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (spawnError || child.exitCode !== null) break;
@@ -117,7 +121,7 @@ export const startChildServer = async (
   });
 };
 
-const stopChild = async (child: ChildProcess, exited: Promise<void>): Promise<void> => {
+const stopChild = async (child: ChildProcess, exited: Promise<unknown>): Promise<void> => {
   if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill('SIGTERM');
   const gone = await withTimeout('stop', STOP_GRACE_MS, () => exited.then(() => true), () => new Error('still running')).catch(() => false);

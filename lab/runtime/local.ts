@@ -6,10 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LabError, errorMessage, interruptedError, isLabError } from '../errors/index.ts';
 import { ToxiproxyApi } from '../network/index.ts';
-import { LOCAL_DIR_PREFIX, killOnExit, reapLocalOrphans, writeOwner } from './leftovers.ts';
+import { LOCAL_DIR_PREFIX, killOnExit, pidAlive, reapLocalOrphans, writeOwner } from './leftovers.ts';
 import { REDIS_PROXY_NAME, once, runStopSteps, runtimePassword } from './lifecycle.ts';
 import { findBinary, freePort, httpAnswers, redisAnswersPing, startChildServer, type ChildServer } from './local-processes.ts';
 import type { StartOptions, StartedRuntime } from './types.ts';
+import { howExited, watchParts } from './watch.ts';
 
 const HOST = '127.0.0.1';
 
@@ -31,7 +32,14 @@ export const startLocalRuntime = async (options: StartOptions = {}): Promise<Sta
   const pids = () => started.map((s) => s.pid);
   const dataDir = await mkdtemp(join(tmpdir(), LOCAL_DIR_PREFIX));
   const unhookExit = killOnExit(pids);
+  const watch = watchParts();
+  // Each server, once ready, is watched: an exit that stop() did not cause fires `lost`.
+  const watched = (server: ChildServer): ChildServer => {
+    void server.exited.then(({ code, signal }) => watch.exited(`the ${server.what} process (pid ${server.pid})`, howExited(code, signal)));
+    return server;
+  };
   const stop = once(async () => {
+    watch.stopping();
     const report = await runStopSteps([...[...started].reverse().map((s) => () => s.stop()), () => rm(dataDir, { recursive: true, force: true })]);
     unhookExit();
     return report;
@@ -47,12 +55,12 @@ export const startLocalRuntime = async (options: StartOptions = {}): Promise<Sta
     const redisDirect = { host: HOST, port: redisPort, ...auth };
     options.onNote?.(`starting redis-server on ${HOST}:${redisPort}`);
     started.push(
-      await startChildServer(
+      watched(await startChildServer(
         'redis-server',
         binaries.redis,
         [configFile, '--port', String(redisPort), '--bind', HOST, '--save', '', '--appendonly', 'no', '--dir', dataDir],
         () => redisAnswersPing(redisDirect),
-      ),
+      )),
     );
     await writeOwner(dataDir, started);
     options.signal?.throwIfAborted();
@@ -60,9 +68,9 @@ export const startLocalRuntime = async (options: StartOptions = {}): Promise<Sta
     const apiUrl = `http://${HOST}:${apiPort}`;
     options.onNote?.(`starting toxiproxy-server on ${HOST}:${apiPort}`);
     started.push(
-      await startChildServer('toxiproxy-server', binaries.toxiproxy, ['-host', HOST, '-port', String(apiPort)], () =>
+      watched(await startChildServer('toxiproxy-server', binaries.toxiproxy, ['-host', HOST, '-port', String(apiPort)], () =>
         httpAnswers(`${apiUrl}/version`),
-      ),
+      )),
     );
     await writeOwner(dataDir, started);
     options.signal?.throwIfAborted();
@@ -77,6 +85,15 @@ export const startLocalRuntime = async (options: StartOptions = {}): Promise<Sta
       proxyName: REDIS_PROXY_NAME,
       toxiproxy: { client: api.client, proxy },
       resources: { pids: pids(), containers: [], networks: [] },
+      lost: watch.lost,
+      // Node learns of a child's exit only through its exit event; kill(0) and /proc see it at once.
+      checkParts: async () => {
+        for (const server of started) {
+          if (pidAlive(server.pid)) continue;
+          const ended = await Promise.race([server.exited, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 1_000))]);
+          watch.exited(`the ${server.what} process (pid ${server.pid})`, ended ? howExited(ended.code, ended.signal) : 'its exit status not yet known');
+        }
+      },
       stop,
     };
   } catch (error) {

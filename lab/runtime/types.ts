@@ -30,6 +30,12 @@ export interface StartedRuntime {
   images?: ImageInfo;
   /** What this runtime started, so a caller can check that stop() removed it all. */
   resources: { pids: number[]; containers: string[]; networks: string[] };
+  /** Aborts, with a LabError E_RUNTIME_DIED naming the part as its reason, when Redis or
+   * Toxiproxy exits on its own (not through stop()); runScenario ends its run on it. */
+  lost: AbortSignal;
+  /** Looks at each part now (not waiting for its exit to be reported) and fires `lost` if one
+   * has exited: a run that failed on a dropped connection calls it to learn whether a part died. */
+  checkParts(): Promise<void>;
   /** Stop everything this runtime started. Safe to call more than once, never throws. */
   stop(): Promise<StopReport>;
 }

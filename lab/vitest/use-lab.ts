@@ -52,6 +52,12 @@ export interface LabRunOptions {
 export interface LabFixture {
   /** The started runtime; throws a LabError outside the window between useLab's beforeAll and afterAll. */
   readonly runtime: StartedRuntime;
+  /** The toxiproxy-node-client Proxy that fronts the runtime's Redis: add your own toxics with
+   * `lab.proxy.addToxic({ type: 'slicer', ... })` and remove them with `toxic.remove()`. Like
+   * `runtime`, it throws outside the window between beforeAll and afterAll. */
+  readonly proxy: StartedRuntime['toxiproxy']['proxy'];
+  /** The toxiproxy-node-client client of the runtime's Toxiproxy API (same window as `proxy`). */
+  readonly toxiproxy: StartedRuntime['toxiproxy']['client'];
   /** Runs a scenario (file path, `file:` URL, inline YAML or Scenario) on the fixture's runtime. */
   run(scenario: ScenarioInput, options?: LabRunOptions): Promise<LabResult>;
   /** What stopping the runtime reported, once afterAll has run (undefined before, or when it never started). */
@@ -88,6 +94,12 @@ export const useLab = (options: UseLabOptions = {}): LabFixture => {
   return {
     get runtime() {
       return life.current();
+    },
+    get proxy() {
+      return life.current().toxiproxy.proxy;
+    },
+    get toxiproxy() {
+      return life.current().toxiproxy.client;
     },
     run,
     get stopReport() {

@@ -3,6 +3,7 @@
 // and "exports" make `redis-fault-lab` and `redis-fault-lab/vitest` resolve here too).
 // Importing `redis-fault-lab/vitest` also installs the matchers on `expect`.
 
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import type { ConfigResult, LabResult } from 'redis-fault-lab';
 import { useLab } from 'redis-fault-lab/vitest';
@@ -75,6 +76,48 @@ expect:
     expect(() => expect(result).toPassThresholds()).toThrow(/"sync at rtt=5ms: median < 100ms"\n\s+✗ sync@rtt=5ms: medianMs = \d+/);
   });
 
+});
+
+describe('a toxic of your own, through toxiproxy-node-client', () => {
+  // Median of `count` PINGs, each waited for before the next, in ms.
+  const medianPingMs = async (client: Redis, count: number): Promise<number> => {
+    const times: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const start = performance.now();
+      await client.ping();
+      times.push(performance.now() - start);
+    }
+    times.sort((a, b) => a - b);
+    return times[Math.floor(count / 2)]!;
+  };
+
+  it('a latency toxic added with lab.proxy.addToxic slows PINGs through the proxy until it is removed', async () => {
+    // The lab's proxy as the toxiproxy-node-client Proxy: the client's own API, nothing of the lab's.
+    expect(lab.proxy.name).toBe(lab.runtime.proxyName);
+    const { host, port, password } = lab.runtime.proxied; // the password the runtime generated
+    const client = new Redis({ host, port, ...(password === undefined ? {} : { password }), lazyConnect: true, maxRetriesPerRequest: 0 });
+    try {
+      await client.connect();
+      const before = await medianPingMs(client, 20);
+      const toxic = await lab.proxy.addToxic({ name: 'my_slow_replies', type: 'latency', stream: 'downstream', toxicity: 1, attributes: { latency: 25, jitter: 0 } });
+      let during: number;
+      try {
+        during = await medianPingMs(client, 20);
+      } finally {
+        await toxic.remove();
+      }
+      const after = await medianPingMs(client, 20);
+      // Every reply waits 25 ms in the toxic: a floor, whatever the machine's load.
+      expect(during).toBeGreaterThanOrEqual(25);
+      // Ratios measured in this one test: the toxic made PINGs several times slower, and removing
+      // it gave back a link much faster than the toxic's.
+      expect(during / before).toBeGreaterThanOrEqual(3);
+      expect(during / after).toBeGreaterThanOrEqual(3);
+      await expect(lab.proxy.getToxic('my_slow_replies')).rejects.toThrow(/not found/i); // the server's own words
+    } finally {
+      client.disconnect();
+    }
+  });
 });
 
 describe('retry safety of INCR after a reply cut', () => {

@@ -17,6 +17,8 @@ const fakeRuntime = (problems: string[] = []) => {
     proxyName: 'redis',
     toxiproxy: { client, proxy: new Proxy(client, { name: 'redis', listen: '127.0.0.1:2', upstream: '127.0.0.1:1', enabled: true, toxics: [] }) },
     resources: { pids: [], containers: [], networks: [] },
+    lost: new AbortController().signal,
+    checkParts: async () => undefined,
     stop: async () => {
       calls.stops += 1;
       return { problems };
