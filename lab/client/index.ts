@@ -1,2 +1,1 @@
-export { connectClient, closeClient, noRetryOptions } from './connect.ts';
-export { policyClientOptions, callerRetriesFor } from './policy-options.ts';
+export { connectClient, closeClient, noRetryOptions, CONNECT_TIMEOUT_MS } from './connect.ts';

@@ -4,6 +4,7 @@
 
 import type { Mode } from './mode.ts';
 import type { Bandwidth } from './link.ts';
+import type { PolicyModuleRef } from './policy.ts';
 import type { ConfigSelector, ReconcileMetric, ThresholdMetric } from './registry.ts';
 
 export type { Batch, Mode } from './mode.ts';
@@ -123,7 +124,8 @@ export interface Fault {
 }
 
 export const RETRY_POLICIES = ['none', 'ioredis-default', 'app-retry', 'idempotent'] as const;
-export type RetryPolicy = (typeof RETRY_POLICIES)[number];
+/** A built-in policy (RETRY_POLICIES) or the name of a user's policy module (`policyModules`). */
+export type RetryPolicy = string;
 
 /** How a fault scenario is judged. */
 export interface ReconcileOptions {
@@ -159,6 +161,8 @@ export interface Scenario {
   /** Empty for a performance scenario. */
   faults: Fault[];
   policies: RetryPolicy[];
+  /** The user's policy modules, by the name `policies` lists them under. */
+  policyModules?: PolicyModuleRef[];
   reconcile: ReconcileOptions;
 }
 

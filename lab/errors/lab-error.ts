@@ -10,6 +10,7 @@ export type LabErrorCode =
   | 'E_RUNTIME_START' // a runtime was available but failed to start
   | 'E_TOXIPROXY_API' // a Toxiproxy API call failed or timed out
   | 'E_REDIS' // Redis could not be reached or answered unexpectedly
+  | 'E_POLICY' // a policy module does not load, lacks a function, or its connect fails or hangs
   | 'E_INTERRUPTED'; // the run was aborted (Ctrl-C)
 
 const labErrorBrand = Symbol.for('redis-fault-lab.LabError');
