@@ -124,7 +124,11 @@ export interface Fault {
 }
 
 export const RETRY_POLICIES = ['none', 'ioredis-default', 'app-retry', 'idempotent'] as const;
-/** A built-in policy (RETRY_POLICIES) or the name of a user's policy module (`policyModules`). */
+/** Every built-in policy a scenario may name: the four ioredis ones (the default list) and
+ * node-redis with its defaults. */
+export const BUILTIN_POLICIES = [...RETRY_POLICIES, 'node-redis-default'] as const;
+
+/** A built-in policy (BUILTIN_POLICIES) or the name of a user's policy module (`policyModules`). */
 export type RetryPolicy = string;
 
 /** How a fault scenario is judged. */

@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { LabError, errorMessage, withTimeout } from '../errors/index.ts';
 import type { Policy, PolicyModuleRef, RetryPolicy, Scenario } from '../contracts/index.ts';
 import { ioredisBuiltin } from './ioredis-builtins.ts';
+import { nodeRedisBuiltin } from './node-redis-builtins.ts';
 
 const LOAD_TIMEOUT_MS = 10_000;
 const FUNCTIONS = ['connect', 'perform', 'close'] as const;
@@ -83,12 +84,12 @@ export const loadPolicies = async (scenario: Pick<Scenario, 'policies' | 'policy
   const loaded = new Map<RetryPolicy, LoadedPolicy>();
   const refs = new Map<string, PolicyModuleRef>((scenario.policyModules ?? []).map((ref) => [ref.name, ref]));
   for (const name of scenario.policies) {
-    const builtin = ioredisBuiltin(name, scenario.reconcile.appRetries);
+    const builtin = (ioredisBuiltin(name, scenario.reconcile.appRetries) as Policy | undefined) ?? (nodeRedisBuiltin(name) as Policy | undefined);
     const ref = refs.get(name);
     let policy: Policy;
     let source: string;
     if (builtin !== undefined) {
-      [policy, source] = [builtin as Policy, 'built-in'];
+      [policy, source] = [builtin, 'built-in'];
     } else if (ref === undefined) {
       throw policyError(name, 'is neither a built-in policy nor one of the scenario\'s modules', 'list it as {name, module} in policies:');
     } else if (typeof ref.module === 'string') {

@@ -3,7 +3,7 @@
 // or, through the library and vitest APIs, `{name: ours, module: policyObject}`. Here the
 // entries are only read; the modules are loaded (and a broken one reported) when a run starts.
 
-import { RETRY_POLICIES, type PolicyModuleRef, type RetryPolicy } from '../contracts/index.ts';
+import { BUILTIN_POLICIES, RETRY_POLICIES, type PolicyModuleRef, type RetryPolicy } from '../contracts/index.ts';
 import { DEFAULTS } from './defaults.ts';
 import { readAxis } from './fields.ts';
 import { closest, describeValue, type FieldPath, type Problem } from './problems.ts';
@@ -11,6 +11,7 @@ import { closest, describeValue, type FieldPath, type Problem } from './problems
 export const POLICIES_HINT =
   `policies: ${RETRY_POLICIES.join(', ')} (none: no retry; ioredis-default: ioredis re-sends unreplied commands after reconnecting; ` +
   'app-retry: the caller re-issues a failed operation; idempotent: a script keyed by operation id), ' +
+  'node-redis-default (node-redis with its defaults), ' +
   'or your own module: {name: ours, module: ./policies/ours.ts}';
 
 const MODULE_EXTENSIONS = ['.ts', '.mts', '.js', '.mjs', '.cjs'];
@@ -29,7 +30,7 @@ const readModuleRef = (value: Record<string, unknown>, path: FieldPath, problems
   const { name, module } = value;
   if (typeof name !== 'string' || !NAME_PATTERN.test(name)) {
     problems.push({ path: [...path, 'name'], message: `must be a policy name, got ${describeValue(name)}`, hint: 'letters, digits, . _ -, e.g. name: ours' });
-  } else if ((RETRY_POLICIES as readonly string[]).includes(name)) {
+  } else if ((BUILTIN_POLICIES as readonly string[]).includes(name)) {
     problems.push({ path: [...path, 'name'], message: `${name} is a built-in policy`, hint: 'give your module a name of its own, e.g. name: ours' });
   }
   if (typeof module === 'string') {
@@ -51,8 +52,8 @@ const readModuleRef = (value: Record<string, unknown>, path: FieldPath, problems
 // One entry: a built-in name (with the closest one when misspelt) or a module.
 const readPolicy = (value: unknown, path: FieldPath, problems: Problem[]): PolicyItem | undefined => {
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) return readModuleRef(value as Record<string, unknown>, path, problems);
-  if (typeof value === 'string' && (RETRY_POLICIES as readonly string[]).includes(value)) return { name: value };
-  const guess = typeof value === 'string' ? closest(value, RETRY_POLICIES) : undefined;
+  if (typeof value === 'string' && (BUILTIN_POLICIES as readonly string[]).includes(value)) return { name: value };
+  const guess = typeof value === 'string' ? closest(value, BUILTIN_POLICIES) : undefined;
   problems.push({ path, message: `unknown policy ${describeValue(value)}${guess === undefined ? '' : `; did you mean ${guess}?`}`, hint: POLICIES_HINT });
   return undefined;
 };

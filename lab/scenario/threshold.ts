@@ -9,6 +9,7 @@ import {
   configMetricByName,
   RECONCILE_METRICS,
   reconcileMetricByName,
+  BUILTIN_POLICIES,
   RETRY_POLICIES,
   type AnyThreshold,
   type ReconcileMetric,
@@ -143,8 +144,8 @@ const readPolicy = (token: Token | undefined, policyWord: Token, ctx: ThresholdC
   const scenarioPolicies = ctx.policies ?? RETRY_POLICIES;
   const valid = `valid: ${scenarioPolicies.map((p) => `policy ${p}`).join(', ')}`;
   if (token === undefined) return { problems: [failAt('which policy?', `${valid}; ${POLICIES_HINT}`, policyWord)] };
-  const known: readonly string[] = ctx.policies ?? RETRY_POLICIES;
-  const policy = known.find((p) => p === token.text) ?? RETRY_POLICIES.find((p) => p === token.text);
+  const known: readonly string[] = ctx.policies ?? BUILTIN_POLICIES;
+  const policy = known.find((p) => p === token.text) ?? BUILTIN_POLICIES.find((p) => p === token.text);
   if (policy === undefined) {
     const guess = closest(token.text, known);
     return { problems: [failAt(`unknown policy "${token.text}"${guess === undefined ? '' : `; did you mean ${guess}?`}`, `${valid}; ${POLICIES_HINT}`, token)] };
