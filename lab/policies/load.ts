@@ -56,7 +56,7 @@ const importFile = async (file: string): Promise<Record<string, unknown>> => {
     const tsx = (await import('tsx/esm/api').catch(() => undefined)) as { register?: () => void } | undefined;
     if (tsx?.register === undefined) throw error;
     tsx.register();
-    return (await import(url)) as Record<string, unknown>;
+    return (await import(`${url}?tsx`)) as Record<string, unknown>; // a new URL: Node caches the failed import
   }
 };
 
