@@ -1,2 +1,2 @@
-export { connectClient, closeClient, noRetryOptions } from './connect.ts';
-export { policyClientOptions, callerRetriesFor } from './policy-options.ts';
+export { connectClient, closeClient, noRetryOptions, CONNECT_TIMEOUT_MS } from './connect.ts';
+export { connectNodeRedis, NODE_REDIS, type NodeRedisClient } from './node-redis.ts';

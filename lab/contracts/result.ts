@@ -190,6 +190,8 @@ export interface ReconcileEntry {
   fault: string;
   mode: string;
   policy: RetryPolicy;
+  /** The policy's client library and version, e.g. `ioredis 6.0.0`. */
+  client?: string;
   rttMs: number;
   /** Runs of this cell; `consistent` says whether they all gave the same counts. */
   runs: number;

@@ -4,6 +4,7 @@
 
 import type { Mode } from './mode.ts';
 import type { Bandwidth } from './link.ts';
+import type { PolicyModuleRef } from './policy.ts';
 import type { ConfigSelector, ReconcileMetric, ThresholdMetric } from './registry.ts';
 
 export type { Batch, Mode } from './mode.ts';
@@ -123,7 +124,12 @@ export interface Fault {
 }
 
 export const RETRY_POLICIES = ['none', 'ioredis-default', 'app-retry', 'idempotent'] as const;
-export type RetryPolicy = (typeof RETRY_POLICIES)[number];
+/** Every built-in policy a scenario may name: the four ioredis ones (the default list) and
+ * node-redis with its defaults. */
+export const BUILTIN_POLICIES = [...RETRY_POLICIES, 'node-redis-default'] as const;
+
+/** A built-in policy (BUILTIN_POLICIES) or the name of a user's policy module (`policyModules`). */
+export type RetryPolicy = string;
 
 /** How a fault scenario is judged. */
 export interface ReconcileOptions {
@@ -159,6 +165,8 @@ export interface Scenario {
   /** Empty for a performance scenario. */
   faults: Fault[];
   policies: RetryPolicy[];
+  /** The user's policy modules, by the name `policies` lists them under. */
+  policyModules?: PolicyModuleRef[];
   reconcile: ReconcileOptions;
 }
 

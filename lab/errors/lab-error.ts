@@ -12,6 +12,7 @@ export type LabErrorCode =
   | 'E_RUNTIME_DIED' // a part of a started runtime (Redis, Toxiproxy) exited on its own
   | 'E_TOXIPROXY_API' // a Toxiproxy API call failed or timed out
   | 'E_REDIS' // Redis could not be reached or answered unexpectedly
+  | 'E_POLICY' // a policy module does not load, lacks a function, or its connect fails or hangs
   | 'E_INTERRUPTED'; // the run was aborted (Ctrl-C)
 
 const labErrorBrand = Symbol.for('redis-fault-lab.LabError');

@@ -2,3 +2,4 @@ export { ToxiproxyApi, ToxiproxyHttpError, toxiproxyClient, withApiTimeout } fro
 export { applyLink, linkToxics, linkShape, latencySplitMs, isLinkToxic } from './link.ts';
 export { faultPlan, startFault, type FaultHandle, type HealReport } from './faults.ts';
 export { calibrateLink, summarizeCalibration, calibrationToleranceMs, calibrationWithinTolerance } from './calibrate.ts';
+export { startRelay } from './relay.ts';

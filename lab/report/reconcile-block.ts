@@ -7,10 +7,11 @@ import { hangWrap, paint, verdictStyle, wrapNote } from './terminal-style.ts';
 import { droppedNote, fitGrid } from './grid.ts';
 import type { Cell, Column, GridRow } from './grid.ts';
 
-const columnsFor = (withRtt: boolean): Column[] => [
+const columnsFor = (withRtt: boolean, withClient: boolean): Column[] => [
   { header: 'fault', align: 'left' },
   { header: 'mode', align: 'left' },
   { header: 'policy', align: 'left' },
+  ...(withClient ? [{ header: 'client', align: 'left' as const, dropPriority: 6 }] : []),
   ...(withRtt ? [{ header: 'rtt ms', align: 'right' as const, dropPriority: 7 }] : []),
   { header: 'applied', align: 'right', dropPriority: 3 },
   { header: 'acked', align: 'right', dropPriority: 4 },
@@ -40,7 +41,7 @@ const anomalyCell = (count: number): Cell => ({ text: String(count), style: coun
 export const consistencyText = (entry: Pick<ReconcileEntry, 'runs' | 'consistent'>): string =>
   !entry.consistent ? 'DIFFERED' : entry.runs === 1 ? '1 run' : `${entry.runs}/${entry.runs} identical`;
 
-const entryRow = (entry: ReconcileEntry, withRtt: boolean): GridRow => {
+const entryRow = (entry: ReconcileEntry, withRtt: boolean, withClient: boolean): GridRow => {
   const { counts } = entry;
   return {
     kind: 'cells',
@@ -48,6 +49,7 @@ const entryRow = (entry: ReconcileEntry, withRtt: boolean): GridRow => {
       { text: entry.fault },
       { text: entry.mode },
       { text: entry.policy },
+      ...(withClient ? [{ text: entry.client ?? '', style: 'dim' as const }] : []),
       ...(withRtt ? [{ text: String(entry.rttMs) }] : []),
       { text: `${counts.applied}/${counts.issued}` },
       { text: String(counts.acknowledged) },
@@ -88,7 +90,8 @@ export const renderReconcile = (entries: readonly ReconcileEntry[] | undefined, 
   const title = `${paint('Reconcile', 'bold', color)} ${paint('(server state after the fault, against what the client was told)', 'dim', color)}`;
   if (entries.length === 0) return [title, '  none'];
   const withRtt = new Set(entries.map((e) => e.rttMs)).size > 1;
-  const { lines, dropped } = fitGrid(columnsFor(withRtt), entries.map((e) => entryRow(e, withRtt)), color, width);
+  const withClient = entries.some((e) => e.client !== undefined);
+  const { lines, dropped } = fitGrid(columnsFor(withRtt, withClient), entries.map((e) => entryRow(e, withRtt, withClient)), color, width);
   const untested = entries.some((e) => e.verdict === 'NOT-TESTED') ? [NOT_TESTED_LEGEND] : [];
   const notes = wrapNote([...LEGEND, ...untested], width - 2).map((line) => paint(`  ${line}`, 'dim', color));
   return [title, ...lines, ...droppedNote(dropped, width, color), ...notes, ...reasonLines(entries, color, width)];

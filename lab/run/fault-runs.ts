@@ -7,18 +7,20 @@
 // separate direct connection and judged.
 
 import type { Redis } from 'ioredis';
-import { callerRetriesFor, closeClient, connectClient, policyClientOptions } from '../client/index.ts';
-import { applyLink, startFault } from '../network/index.ts';
+import { LabError, errorMessage, withTimeout } from '../errors/index.ts';
+import { applyLink, startFault, startRelay } from '../network/index.ts';
+import { loadPolicies, type LoadedPolicy } from '../policies/index.ts';
 import { checkApplied, checkCounter, checkPrefix, Ledger, verdictFor } from '../reconcile/index.ts';
 import type { Endpoint } from '../runtime/index.ts';
 import { expandFaultCells, type FaultCell, type FaultMode } from '../scenario/index.ts';
 import { buildPlan, cutAfterBytes, driveWithLedger, tagKeys, type OperationPlan, type OpWrapping } from '../workload/index.ts';
-import { linkShapeKey, type Calibration, type Fault, type ReconcileCounts, type ReconcileEntry, type ReconcileOptions, type RetryPolicy } from '../contracts/index.ts';
+import { linkShapeKey, type Calibration, type Fault, type ReconcileCounts, type ReconcileEntry, type ReconcileOptions } from '../contracts/index.ts';
 import { FaultSchedule } from './fault-schedule.ts';
 import { countsFromLedger, faultEntry, type FaultRunFindings } from './result-assembly.ts';
 import { calibrateShape, checkAborted, type RunSession } from './session.ts';
 
-const RETRY_DELAY_MS = 50;
+const CONNECT_TIMEOUT_MS = 10_000;
+const CLOSE_TIMEOUT_MS = 2_000;
 
 interface FaultRunInput {
   session: RunSession;
@@ -27,12 +29,26 @@ interface FaultRunInput {
   plan: OperationPlan;
   mode: FaultMode;
   fault: Fault;
-  policy: RetryPolicy;
+  policy: LoadedPolicy;
   options: ReconcileOptions;
 }
 
-const wrappingFor = (policy: RetryPolicy, options: ReconcileOptions): OpWrapping =>
-  policy === 'idempotent' ? 'idempotent' : options.tags === 'log' ? 'tagged' : 'bare';
+const wrappingFor = (policy: LoadedPolicy, options: ReconcileOptions): OpWrapping =>
+  policy.idempotentScript ? 'idempotent' : options.tags === 'log' ? 'tagged' : 'bare';
+
+// The policy's client, connected through the relay; a connect that fails or hangs names the module.
+const connectPolicy = async (policy: LoadedPolicy, endpoint: Endpoint): Promise<unknown> =>
+  withTimeout(`connect of policy ${policy.name}`, CONNECT_TIMEOUT_MS, () => policy.policy.connect({ ...endpoint }), () =>
+    new LabError('E_POLICY', `Policy ${policy.name} (${policy.source}): connect(endpoint) did not settle within ${CONNECT_TIMEOUT_MS / 1000} s`, {
+      hint: 'connect must resolve with a connected client (or throw); check the host, port and password it is given',
+    }),
+  ).catch((error: unknown) => {
+    if (error instanceof LabError) throw error;
+    throw new LabError('E_POLICY', `Policy ${policy.name} (${policy.source}): connect(endpoint) failed: ${errorMessage(error)}`, {
+      hint: 'connect must build the client from the endpoint it is given (host, port, password) and resolve once it is ready',
+      cause: error,
+    });
+  });
 
 const isCounter = (plan: OperationPlan) => plan.command === 'INCR' || plan.command === 'INCRBY';
 
@@ -57,7 +73,14 @@ const runFault = async (input: FaultRunInput): Promise<FaultRunFindings> => {
   const wrapping = wrappingFor(policy, options);
   const keys = tagKeys(plan.keyOf(0));
   await control.flushdb();
-  const client = await connectClient(input.proxied, `through the proxy (${policy})`, policyClientOptions(policy));
+  const relay = await startRelay(input.proxied);
+  let client: unknown;
+  try {
+    client = await connectPolicy(policy, relay.endpoint);
+  } catch (error) {
+    await relay.close();
+    throw error;
+  }
   const ledger = new Ledger(plan.size);
   const abort = new AbortController();
   const schedule = new FaultSchedule({
@@ -66,7 +89,7 @@ const runFault = async (input: FaultRunInput): Promise<FaultRunFindings> => {
     ...(session.signal ? { signal: session.signal } : {}),
     dropClient: () => {
       abort.abort();
-      client.disconnect();
+      relay.dropAll();
     },
     start: () => {
       const bytes =
@@ -76,19 +99,20 @@ const runFault = async (input: FaultRunInput): Promise<FaultRunFindings> => {
       return startFault(session.api, session.proxyName, fault.action, bytes);
     },
   });
-  client.on('close', () => schedule.connectionClosed());
+  relay.onClose(() => schedule.connectionClosed());
   let end;
+  let drive = { unsettled: 0 };
+  const closeProblems: string[] = [];
   try {
     schedule.arm();
-    await driveWithLedger({
+    drive = await driveWithLedger({
+      policy: policy.policy,
       client,
       mode,
       plan,
       ledger,
       wrapping,
       tagKeys: keys,
-      retries: callerRetriesFor(policy) ? options.appRetries : 0,
-      retryDelayMs: RETRY_DELAY_MS,
       ...(fault.trigger.kind === 'commands' ? { trigger: { beforeOp: fault.trigger.after, run: () => schedule.start() } } : {}),
       signal: abort.signal,
     });
@@ -96,20 +120,33 @@ const runFault = async (input: FaultRunInput): Promise<FaultRunFindings> => {
     try {
       end = await schedule.finish();
     } finally {
-      await closeClient(client);
+      relay.dropAll();
+      await withTimeout(`close of policy ${policy.name}`, CLOSE_TIMEOUT_MS, () => policy.policy.close(client), () => new Error('close(client) did not settle')).catch((error: unknown) =>
+        closeProblems.push(`policy ${policy.name}: ${errorMessage(error)}`),
+      );
+      await relay.close();
     }
   }
   // A run whose fault never fired tested nothing: verdictFor makes it NOT-TESTED and says why.
-  const findings = await judge(input, ledger, wrapping, keys.logKey, end.faultObserved);
+  const judged = await judge(input, ledger, wrapping, keys.logKey, end.faultObserved);
+  const findings = drive.unsettled === 0 ? judged : withHang(judged, drive.unsettled, options.deadlineMs);
   return {
     ...findings,
     faultObserved: end.faultObserved,
     durationMs: performance.now() - startMs,
     heal: end.heal,
-    problems: end.problems,
+    problems: [...end.problems, ...closeProblems],
     timeline: schedule.times(),
   };
 };
+
+// A policy whose perform never settled: the row says so first, and SAFE becomes UNKNOWN (the
+// service would have hung; those operations count as indeterminate).
+const withHang = (judged: Judged, unsettled: number, deadlineMs: number): Judged => ({
+  ...judged,
+  verdict: judged.verdict === 'SAFE' ? 'UNKNOWN' : judged.verdict,
+  reasons: [`HUNG: perform had not settled for ${unsettled} operation${unsettled === 1 ? '' : 's'} at the ${deadlineMs} ms deadline (counted as indeterminate)`, ...judged.reasons],
+});
 
 type Judged = Omit<FaultRunFindings, 'durationMs' | 'heal' | 'problems' | 'faultObserved' | 'timeline'>;
 
@@ -145,6 +182,7 @@ const judge = async (input: FaultRunInput, ledger: Ledger, wrapping: OpWrapping,
   };
 };
 
+
 export interface FaultCellsFound {
   entries: ReconcileEntry[];
   calibration: Calibration[];
@@ -161,6 +199,8 @@ export const runFaultCells = async (session: RunSession, proxied: Endpoint): Pro
   const valueBytes = workload?.valueBytes[0];
   if (workload === undefined || commands === undefined || valueBytes === undefined) throw new Error('a fault scenario has one workload');
   const plan = buildPlan(workload, commands, valueBytes, scenario.seed);
+  const policies = await loadPolicies(scenario);
+  refuseUnsupported(policies, cells);
   const found: FaultCellsFound = { entries: [], calibration: [], problems: [] };
   let linkShape = '';
   for (const [index, cell] of cells.entries()) {
@@ -172,16 +212,29 @@ export const runFaultCells = async (session: RunSession, proxied: Endpoint): Pro
     const runs: FaultRunFindings[] = [];
     for (let r = 0; r < scenario.repeat; r++) {
       checkAborted(session.signal);
-      const findings = await runFault({ session, proxied, plan, mode: cell.mode, fault: cell.fault, policy: cell.policy, options: scenario.reconcile });
+      const policy = policies.get(cell.policy) as LoadedPolicy;
+      const findings = await runFault({ session, proxied, plan, mode: cell.mode, fault: cell.fault, policy, options: scenario.reconcile });
       checkAborted(session.signal);
       runs.push(findings);
       found.problems.push(...findings.problems.map((problem) => `${cell.id} run ${r + 1}: ${problem}`));
       emit({ type: 'fault-run-done', entryId: cell.id, index, total: cells.length, runIndex: r, runCount: scenario.repeat, durationMs: findings.durationMs, verdict: findings.verdict });
     }
-    const entry = faultEntry(cell, runs);
+    const entry = { ...faultEntry(cell, runs), client: (policies.get(cell.policy) as LoadedPolicy).client };
     found.entries.push(entry);
     emit({ type: 'reconcile-done', entry });
   }
   await applyLink(session.api, session.proxyName, { rttMs: 0, jitterMs: 0 });
   return found;
+};
+
+// A multi mode needs a policy that can send a transaction (performBatch).
+const refuseUnsupported = (policies: Map<string, LoadedPolicy>, cells: FaultCell[]): void => {
+  for (const cell of cells) {
+    const policy = policies.get(cell.policy) as LoadedPolicy;
+    if (cell.mode.kind === 'multi' && policy.policy.performBatch === undefined) {
+      throw new LabError('E_POLICY', `Policy ${policy.name} (${policy.source}) has no performBatch, so it cannot run mode ${cell.id.split(' / ')[1]}`, {
+        hint: 'add performBatch(client, ops, {transaction}) to the module, or drop multi modes from this scenario',
+      });
+    }
+  }
 };

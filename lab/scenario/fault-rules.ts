@@ -3,12 +3,12 @@
 // belong to one caller, and faults whose triggers and cuts fall inside the run. Also the
 // `policies:` and `reconcile:` sections, which mean nothing without faults.
 
-import { batchSize, modeLabel, RETRY_POLICIES, type Fault, type Mode, type NetworkAxes, type ReconcileOptions, type RetryPolicy, type Workload } from '../contracts/index.ts';
+import { batchSize, modeLabel, type Fault, type Mode, type NetworkAxes, type ReconcileOptions, type Workload } from '../contracts/index.ts';
 import { DEFAULTS, KEYS, LIMITS } from './defaults.ts';
-import { checkKeys, hasKey, optionalKey, readAxis, readInt, readMs, readRecord, type MsRules } from './fields.ts';
+import { checkKeys, hasKey, optionalKey, readInt, readMs, readRecord, type MsRules } from './fields.ts';
 import { workloadPath } from './workload.ts';
 import { formatMs } from './quantities.ts';
-import { closest, describeValue, type FieldPath, type Problem } from './problems.ts';
+import { describeValue, type FieldPath, type Problem } from './problems.ts';
 
 const FAULT_COMMANDS = ['INCR', 'INCRBY', 'SET', 'HSET'] as const;
 
@@ -218,9 +218,6 @@ export const checkFaultRules = (input: FaultRuleInput, problems: Problem[]): voi
 // run is judged). Both belong to fault scenarios only; checkFaultOnlyKeys above reports them in
 // a scenario without faults, so these read the sections on their own.
 
-export const POLICIES_HINT =
-  `policies: ${RETRY_POLICIES.join(', ')} (none: no retry; ioredis-default: ioredis re-sends unreplied commands after reconnecting; ` +
-  'app-retry: the caller re-issues a failed operation; idempotent: a script keyed by operation id)';
 const TAGS = ['log', 'none'] as const;
 const TAGS_HINT = 'tags is log (each operation appends its id to a list, so the checker knows exactly which applied; default) or none (bare commands: bounds only)';
 const DEADLINE: MsRules = {
@@ -231,30 +228,6 @@ const DEADLINE: MsRules = {
 };
 const { min: retriesMin, max: retriesMax } = LIMITS.appRetries;
 const RETRIES_HINT = `re-issues per failed operation (app-retry, idempotent), ${retriesMin} to ${retriesMax}; default ${DEFAULTS.reconcile.appRetries}`;
-
-// One policy name, with the closest valid one when misspelt.
-const readPolicy = (value: unknown, path: FieldPath, problems: Problem[]): RetryPolicy | undefined => {
-  const valid: readonly string[] = RETRY_POLICIES;
-  if (typeof value === 'string' && valid.includes(value)) return value as RetryPolicy;
-  const guess = typeof value === 'string' ? closest(value, RETRY_POLICIES) : undefined;
-  problems.push({
-    path,
-    message: `unknown policy ${describeValue(value)}${guess === undefined ? '' : `; did you mean ${guess}?`}`,
-    hint: POLICIES_HINT,
-  });
-  return undefined;
-};
-
-/** Reads `policies`: one policy or a list of distinct ones; absent means all four. */
-export const readPolicies = (value: unknown, path: FieldPath, problems: Problem[]): RetryPolicy[] | undefined =>
-  value === undefined
-    ? [...DEFAULTS.policies]
-    : readAxis(
-        value,
-        path,
-        { readItem: (item, itemPath) => readPolicy(item, itemPath, problems), label: String, what: 'policy', example: 'policies: [none, idempotent]' },
-        problems,
-      );
 
 // `log` or `none`.
 const readTags = (value: unknown, path: FieldPath, problems: Problem[]): ReconcileOptions['tags'] | undefined => {

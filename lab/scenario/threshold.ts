@@ -9,6 +9,7 @@ import {
   configMetricByName,
   RECONCILE_METRICS,
   reconcileMetricByName,
+  BUILTIN_POLICIES,
   RETRY_POLICIES,
   type AnyThreshold,
   type ReconcileMetric,
@@ -18,7 +19,7 @@ import {
   type ThresholdOp,
 } from '../contracts/index.ts';
 import { isRecord } from './fields.ts';
-import { POLICIES_HINT } from './fault-rules.ts';
+import { POLICIES_HINT } from './policy-refs.ts';
 import { readScope } from './threshold-scope.ts';
 import {
   METRICS_HINT,
@@ -143,9 +144,10 @@ const readPolicy = (token: Token | undefined, policyWord: Token, ctx: ThresholdC
   const scenarioPolicies = ctx.policies ?? RETRY_POLICIES;
   const valid = `valid: ${scenarioPolicies.map((p) => `policy ${p}`).join(', ')}`;
   if (token === undefined) return { problems: [failAt('which policy?', `${valid}; ${POLICIES_HINT}`, policyWord)] };
-  const policy = RETRY_POLICIES.find((p) => p === token.text);
+  const known: readonly string[] = ctx.policies ?? BUILTIN_POLICIES;
+  const policy = known.find((p) => p === token.text) ?? BUILTIN_POLICIES.find((p) => p === token.text);
   if (policy === undefined) {
-    const guess = closest(token.text, RETRY_POLICIES);
+    const guess = closest(token.text, known);
     return { problems: [failAt(`unknown policy "${token.text}"${guess === undefined ? '' : `; did you mean ${guess}?`}`, `${valid}; ${POLICIES_HINT}`, token)] };
   }
   if (ctx.policies !== undefined && !ctx.policies.includes(policy)) {

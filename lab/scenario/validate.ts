@@ -9,7 +9,8 @@ import { checkKeys, isRecord, optionalKey, readAxis, readInt, readRecord, readTe
 import { readWorkloads } from './workload.ts';
 import { readNetwork } from './network.ts';
 import { readFaults } from './faults.ts';
-import { checkFaultRules, readPolicies, readReconcile } from './fault-rules.ts';
+import { checkFaultRules, readReconcile } from './fault-rules.ts';
+import { readPolicies } from './policy-refs.ts';
 import { readExpect } from './threshold.ts';
 import { closest, describeValue, formatPath, type FieldPath, type Problem } from './problems.ts';
 
@@ -84,7 +85,8 @@ export const validateScenario = (record: Record<string, unknown>, problems: Prob
   const faultsRead = readFaults(optionalKey(record, 'faults'), ['faults'], problems);
   const faults = faultsRead.all;
   const policiesRead = readPolicies(optionalKey(record, 'policies'), ['policies'], problems);
-  const policies = faults?.length === 0 ? [] : policiesRead;
+  const policies = faults?.length === 0 ? [] : policiesRead?.names;
+  const policyModules = faults?.length === 0 ? [] : policiesRead?.modules;
   const reconcile = readReconcile(optionalKey(record, 'reconcile'), ['reconcile'], problems);
   checkAxisRules({ record, workloads, modes, connections }, problems);
   checkFaultRules({ record, workloads, modes, connections, network, faults: faultsRead.each, reconcile }, problems);
@@ -105,7 +107,8 @@ export const validateScenario = (record: Record<string, unknown>, problems: Prob
     policies,
     reconcile,
   };
-  return problems.length === before && isComplete(parts) ? parts : undefined;
+  if (problems.length !== before || !isComplete(parts)) return undefined;
+  return policyModules === undefined || policyModules.length === 0 ? parts : { ...parts, policyModules };
 };
 
 // --- rules across sections of a performance scenario: a batch or a connection count that the

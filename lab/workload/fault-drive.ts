@@ -2,8 +2,9 @@
 // pipeline or multi on one connection) and records every operation in a ledger: sent,
 // acknowledged (with its reply), failed (the client knows it never reached the server) or
 // indeterminate (it may have). Retry policies differ only in the client's options and in
-// whether the caller re-issues an operation that failed (`retries` > 0); the operation keeps
-// its id across re-issues, so a double application shows up in the server's log.
+// whether the caller re-issues an operation that failed; the driver hands each operation to the
+// policy's perform (or a batch to performBatch), the operation keeps its id across re-issues,
+// so a double application shows up in the server's log.
 //
 // Fault runs wrap each operation so that the server itself records which operations it applied:
 // a Lua script runs the workload's command and appends the operation's id to a companion list,
@@ -15,8 +16,7 @@
 // (A real deployment would use one key per operation with a TTL covering the retry window; one
 // hash keeps the lab's cleanup simple.)
 
-import type { Redis } from 'ioredis';
-import { batchSize, type Mode } from '../contracts/index.ts';
+import { batchSize, type Mode, type Policy, type PolicyOperation, type PolicyReply } from '../contracts/index.ts';
 import { errorKind, isReplyError } from '../metrics/index.ts';
 import type { Ledger } from '../reconcile/index.ts';
 import type { OperationPlan } from './plan.ts';
@@ -68,83 +68,80 @@ export const wrapOp = (
 };
 
 interface FaultDriveInput {
-  client: Redis;
+  policy: Policy;
+  /** What policy.connect returned. */
+  client: unknown;
   mode: Extract<Mode, { kind: 'sync' | 'pipeline' | 'multi' }>;
   plan: OperationPlan;
   ledger: Ledger;
   wrapping: OpWrapping;
   tagKeys: { logKey: string; doneKey: string };
-  /** How often the caller re-issues an operation that failed with a connection error. */
-  retries: number;
-  /** Pause before a re-issue, ms. */
-  retryDelayMs: number;
   /** Runs once, awaited, before the operation with this index (or the batch starting there) is sent. */
   trigger?: { beforeOp: number; run: () => Promise<void> };
-  /** Aborted at the run's deadline: nothing more is issued. */
+  /** Aborted at the run's deadline: nothing more is issued, and a group still pending is left. */
   signal: AbortSignal;
+}
+
+/** What the driver saw beyond the ledger. */
+export interface FaultDriveEnd {
+  /** Operations whose perform had not settled when the run was aborted (the policy hung). */
+  unsettled: number;
 }
 
 // Errors after which the client never wrote the command: a definite failure, not indeterminate.
 const NEVER_SENT = new Set(['STREAM_NOT_WRITEABLE', 'ECONNREFUSED']);
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const neverSent = (error: unknown): boolean =>
+  isReplyError(error) || NEVER_SENT.has(errorKind(error)) || (typeof error === 'object' && error !== null && (error as { notSent?: unknown }).notSent === true);
 
-// Records one operation's outcome; returns true when the caller may re-issue it. `ended`: the
-// client had already given up its connection for good when the operation was issued, so
-// ioredis rejected it without writing it ("Connection is closed." is also what in-flight
-// commands get when a connection ends, so the message alone cannot tell).
-const settle = (ledger: Ledger, op: number, error: unknown, value: unknown, ended = false): boolean => {
-  if (!error) {
-    ledger.ack(op, typeof value === 'number' ? value : Number.NaN);
-    return false;
-  }
-  const kind = errorKind(error);
-  if (isReplyError(error)) {
-    ledger.fail(op, kind); // Redis answered with an error: it ran the script and refused
-    return false;
-  }
-  if (ended || NEVER_SENT.has(kind)) ledger.fail(op, kind);
-  else ledger.indeterminate(op, kind);
-  return true;
+// Records one attempt's outcome in the ledger.
+const settle = (ledger: Ledger, op: number, reply: PolicyReply): void => {
+  if (reply.ok) ledger.ack(op, typeof reply.value === 'number' ? reply.value : Number.NaN);
+  else if (neverSent(reply.error)) ledger.fail(op, errorKind(reply.error)); // Redis refused it, or it never left the client
+  else ledger.indeterminate(op, errorKind(reply.error));
 };
 
-// Sends a group of operations as one batch (or one command) and settles each; returns the ops
-// that ended with a connection error.
-const sendGroup = async (input: FaultDriveInput, ops: number[]): Promise<number[]> => {
-  const { client, plan, mode } = input;
-  const command = (op: number) => wrapOp(input.wrapping, op, plan.name, plan.argsOf(op), input.tagKeys);
-  const failed: number[] = [];
-  const ended = client.status === 'end';
-  if (mode.kind === 'sync') {
-    const op = ops[0] ?? 0;
-    const { name, args } = command(op);
-    try {
-      settle(input.ledger, op, null, await client.call(name, args));
-    } catch (error) {
-      if (settle(input.ledger, op, error, null, ended)) failed.push(op);
-    }
-    return failed;
-  }
-  const queue = mode.kind === 'multi' ? client.multi() : client.pipeline();
-  for (const op of ops) {
-    const { name, args } = command(op);
-    queue.call(name, args);
-  }
-  try {
-    const results = await queue.exec();
-    if (results === null) throw new Error('EXEC returned nil');
-    ops.forEach((op, j) => {
-      const [error, value] = results[j] ?? [new Error('no reply'), null];
-      if (settle(input.ledger, op, error, value, ended)) failed.push(op);
-    });
-  } catch (error) {
-    // The whole batch failed without per-command results (a transaction, or exec itself).
-    for (const op of ops) if (settle(input.ledger, op, error, null, ended)) failed.push(op);
-  }
-  return failed;
+// The operation as a policy sees it; `retrying` records the previous attempt, then the re-issue.
+const policyOp = (input: FaultDriveInput, op: number): PolicyOperation => {
+  const { name, args } = wrapOp(input.wrapping, op, input.plan.name, input.plan.argsOf(op), input.tagKeys);
+  return {
+    id: String(op),
+    command: name,
+    args,
+    retrying: (previousError: unknown) => {
+      if (input.ledger.state(op) !== 'sent') return; // settled already: a late callback changes nothing
+      settle(input.ledger, op, { ok: false, error: previousError });
+      input.ledger.retried(op);
+    },
+  };
 };
 
-export const driveWithLedger = async (input: FaultDriveInput): Promise<void> => {
+const performGroup = (input: FaultDriveInput, ops: PolicyOperation[]): Promise<PolicyReply[]> => {
+  const { policy, client, mode } = input;
+  if (mode.kind !== 'sync' && policy.performBatch !== undefined) return policy.performBatch(client, ops, { transaction: mode.kind === 'multi' });
+  // Without performBatch a batch is that many concurrent performs (multi is refused before the run).
+  return Promise.all(
+    ops.map((op) =>
+      Promise.resolve()
+        .then(() => policy.perform(client, op))
+        .then(
+          (value): PolicyReply => ({ ok: true, value }),
+          (error: unknown): PolicyReply => ({ ok: false, error }),
+        ),
+    ),
+  );
+};
+
+// Resolves with the replies, or with null when the run is aborted first.
+const untilAborted = <T>(work: Promise<T>, signal: AbortSignal): Promise<T | null> =>
+  new Promise((resolve, reject) => {
+    if (signal.aborted) return resolve(null);
+    const onAbort = () => resolve(null);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+
+export const driveWithLedger = async (input: FaultDriveInput): Promise<FaultDriveEnd> => {
   const { plan, mode, ledger, signal } = input;
   const batch = mode.kind === 'sync' ? 1 : batchSize(mode, plan.size);
   for (let offset = 0, batchIndex = 0; offset < plan.size && !signal.aborted; offset += batch, batchIndex++) {
@@ -156,11 +153,9 @@ export const driveWithLedger = async (input: FaultDriveInput): Promise<void> => 
       ledger.issue(batchIndex, 0);
       ops.push(op);
     }
-    let failed = await sendGroup(input, ops);
-    for (let attempt = 0; attempt < input.retries && failed.length > 0 && !signal.aborted; attempt++) {
-      await sleep(input.retryDelayMs);
-      for (const op of failed) ledger.retried(op);
-      failed = await sendGroup(input, failed);
-    }
+    const replies = await untilAborted(performGroup(input, ops.map((op) => policyOp(input, op))), signal);
+    if (replies === null) return { unsettled: ops.filter((op) => ledger.state(op) === 'sent').length };
+    ops.forEach((op, i) => settle(ledger, op, replies[i] ?? { ok: false, error: new Error('the policy returned no reply for this operation') }));
   }
+  return { unsettled: 0 };
 };

@@ -1,0 +1,63 @@
+// A retry policy as code: how a service connects, performs one operation (retries included) and
+// closes. The four built-in policies are written on this interface, and a scenario can name a
+// user's own module (`policies: [ioredis-default, {name: ours, module: ./policies/ours.ts}]`),
+// so the lab judges the user's client options and retry wrapper, not a model of them.
+
+/** Where a policy's client connects: a loopback relay in front of the fault proxy. */
+export interface PolicyEndpoint {
+  host: string;
+  port: number;
+  /** Redis AUTH password, when the server has one. */
+  password?: string;
+}
+
+/** One operation of the workload, handed to `perform`. */
+export interface PolicyOperation {
+  /**
+   * Unique per operation, the same on every attempt: an idempotent implementation keys on it.
+   */
+  readonly id: string;
+  /**
+   * The command to send and its arguments. With `reconcile.tags: log` this is the workload's
+   * command inside a one-line Lua script (EVAL) that also appends `id` to the lab's log in the
+   * same atomic step, so the lab sees every application; with `tags: none` it is the bare command.
+   */
+  readonly command: string;
+  readonly args: readonly string[];
+  /**
+   * Call before re-sending the operation, with the error the previous attempt ended with: the
+   * lab counts the retry and keeps the attempt's outcome (never sent, or maybe applied). A
+   * module that re-sends without calling it still gets judged by what the server applied, but
+   * its row counts no retries.
+   */
+  retrying(previousError: unknown): void;
+}
+
+/** One operation's outcome in a batch, in the operations' order. */
+export type PolicyReply = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+/**
+ * A policy module exports one of these (as `default`, or as named exports `connect`, `perform`,
+ * `close`). An error whose `notSent` property is true tells the lab the command never left the
+ * client (a definite failure); any other error counts the operation as indeterminate.
+ */
+export interface Policy<Client = unknown> {
+  /** Builds and connects the client, the way the service builds it. */
+  connect(endpoint: PolicyEndpoint): Promise<Client>;
+  /** Performs one operation the way the service would, retries included: the reply, or throws. */
+  perform(client: Client, op: PolicyOperation): Promise<unknown>;
+  /**
+   * Optional: performs a batch as one pipeline (`transaction`: as MULTI/EXEC). Without it, the
+   * lab runs a `pipeline:N` batch as N concurrent `perform` calls and refuses `multi` modes.
+   */
+  performBatch?(client: Client, ops: readonly PolicyOperation[], options: { transaction: boolean }): Promise<PolicyReply[]>;
+  close(client: Client): Promise<void>;
+  /** The client library and version, shown in each row, e.g. `ioredis 6.0.0`. */
+  client?: string;
+}
+
+/** A scenario's user policy: a name for the rows and the module (a path relative to the scenario file, or the object). */
+export interface PolicyModuleRef {
+  name: string;
+  module: string | Policy;
+}

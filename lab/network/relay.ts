@@ -1,0 +1,69 @@
+// A loopback TCP relay in front of the fault proxy, for fault runs. A policy's client is the
+// user's code (ioredis, node-redis, anything), so the lab cannot listen to its events; the relay
+// sees every connection the client opens and the moment one closes, whatever the library, and
+// can drop them all at the run's deadline. It passes bytes through unchanged, so byte-counted
+// cuts at Toxiproxy land where they did without it.
+
+import net from 'node:net';
+import type { Endpoint } from '../runtime/index.ts';
+
+export interface Relay {
+  /** Where the policy's client connects (127.0.0.1, an ephemeral port). */
+  endpoint: Endpoint;
+  /** Connections the client opened so far. */
+  readonly connections: number;
+  /** Calls `listener` whenever one of the client's connections closes. */
+  onClose(listener: () => void): void;
+  /** Destroys every connection and refuses new ones: the run is over for the client. */
+  dropAll(): void;
+  /** Closes the listener and every connection. */
+  close(): Promise<void>;
+}
+
+export const startRelay = async (target: Endpoint): Promise<Relay> => {
+  const sockets = new Set<net.Socket>();
+  const listeners: (() => void)[] = [];
+  let connections = 0;
+  let dropped = false;
+  const server = net.createServer({ noDelay: true }, (client) => {
+    if (dropped) return void client.destroy();
+    connections += 1;
+    const upstream = net.connect({ host: target.host, port: target.port, noDelay: true });
+    sockets.add(client).add(upstream);
+    let closed = false;
+    const end = () => {
+      if (closed) return;
+      closed = true;
+      sockets.delete(client);
+      sockets.delete(upstream);
+      client.destroy();
+      upstream.destroy();
+      for (const listener of listeners) listener();
+    };
+    client.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as net.AddressInfo).port;
+  const dropAll = () => {
+    dropped = true;
+    for (const socket of sockets) socket.destroy();
+  };
+  return {
+    endpoint: { ...target, host: '127.0.0.1', port },
+    get connections() {
+      return connections;
+    },
+    onClose: (listener) => void listeners.push(listener),
+    dropAll,
+    close: async () => {
+      dropAll();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+};
