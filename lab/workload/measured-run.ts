@@ -1,6 +1,9 @@
 // One complete measured run: reset the instance, prefill what the workload reads, read INFO,
-// collect the client's garbage, drive the timed span (sampling client memory and GC), read
-// INFO again, verify.
+// collect the client's garbage, drive the timed span, read INFO again, verify.
+//
+// The timed span is drive() alone: the client's memory and GC figures are read just before and
+// just after it, and during it only by the kernel and V8 themselves (client-memory.ts says how
+// and what they can miss), so the lab's JS does nothing on the span's hot path but drive.
 //
 // Whether a run counts: every reply came back, none was an error or wrong, and the server holds
 // what the operations should have left (read on a separate connection, outside the timed span).
@@ -9,7 +12,7 @@
 
 import type { Redis } from 'ioredis';
 import type { Mode, ServerInfoDelta } from '../contracts/index.ts';
-import { collectGarbage, infoDelta, INFO_SECTIONS, parseInfo, startMemorySampler, watchGcPauses, type MemoryRun } from '../metrics/index.ts';
+import { collectGarbage, infoDelta, INFO_SECTIONS, parseInfo, watchClientSpan, type MemoryRun } from '../metrics/index.ts';
 import { drive, splitOps, type DriveOutcome } from './drive.ts';
 import type { OperationPlan } from './plan.ts';
 import { prepareReplyChecks } from './reply-checks.ts';
@@ -24,8 +27,9 @@ interface Verification {
 
 export interface WorkloadRun extends Verification {
   outcome: DriveOutcome;
-  /** Client GC pause time during the timed span, ms. */
+  /** Client GC pause time during the timed span, ms (V8's pause times; concurrent GC work is not in it). */
   clientGcMs: number;
+  /** The client's start and peak RSS and heap over the timed span. */
   memory: MemoryRun;
   serverInfo: ServerInfoDelta;
 }
@@ -122,12 +126,10 @@ export const runWorkload = async ({ clients, control, mode, plan }: WorkloadRunI
   prepareReplyChecks(plan);
   const before = await readInfo(control);
   collectGarbage(); // start from a clean heap: the run's memory figures are its own
-  const memory = startMemorySampler();
-  const gc = watchGcPauses();
-  const outcome = await drive({ clients, mode, plan, afterBatch: memory.sample });
-  const clientGcMs = gc.stop();
-  const memoryRun = memory.stop();
+  const client = watchClientSpan();
+  const outcome = await drive({ clients, mode, plan });
+  const { memory, gcMs: clientGcMs } = client.stop();
   const serverInfo = infoDelta(before, await readInfo(control));
   const verification = await verifyRun(control, plan, mode, clients.length, outcome);
-  return { outcome, clientGcMs, memory: memoryRun, serverInfo, ...verification };
+  return { outcome, clientGcMs, memory, serverInfo, ...verification };
 };
