@@ -7,7 +7,8 @@
 //   kernel updates it before any drop in RSS, so no peak is missed; it covers the whole process
 //   (every thread, the lab's own plan and earlier results too) from the reset to the read,
 //   which adds a few microseconds on each side of the span. Where the mark cannot be reset
-//   (not Linux, /proc not writable) the peak is null: no sampled guess is given instead.
+//   (not Linux, /proc not writable) the peak is null: no sampled guess is given instead. The
+//   reset is process-wide: process.resourceUsage().maxRSS afterwards starts from it too.
 // - Peak heap: V8's used heap, read at the span's start and end and, by V8 itself, just before
 //   and just after every garbage collection inside the span (v8.GCProfiler, which does this in
 //   C++ inside V8's own GC callbacks). Between collections used heap grows only by allocation,
