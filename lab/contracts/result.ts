@@ -63,7 +63,7 @@ export interface RunRecord {
   totalMs: number;
   /** Every reply was checked and the final state matched: only verified runs count. */
   verified: boolean;
-  /** Client (Node) garbage-collection pause time inside the timed span, ms: explains outliers. */
+  /** Client (Node) garbage-collection pause time inside the timed span (V8's pauses), ms: explains outliers. */
   clientGcMs: number;
   /** Why a run failed verification or errored. */
   failure?: string;
@@ -161,8 +161,9 @@ export interface ConfigResult {
   errors: number;
   /** Reply errors and connection errors over all measured runs, by kind (first word of the error). */
   errorsByKind: Record<string, number>;
-  /** Highest client RSS / V8 heap used sampled during the config's measured runs, and the growth
-   * above what the process used when the run started. Sampled, so a shorter peak can be missed. */
+  /** Highest client RSS / V8 heap used during the config's measured runs' timed spans, and the growth
+   * above what the process used when the span started. RSS: the kernel's peak mark (null where it
+   * cannot be reset); heap: read at the span's ends and at every GC inside it (lab/metrics/client-memory.ts). */
   clientPeakRssBytes: number | null;
   clientPeakHeapBytes: number | null;
   clientRssGrowthBytes: number | null;

@@ -1,84 +1,137 @@
-// The client (Node) process around one measured run: its memory, its GC pauses, and a full
-// collection before the run.
+// The client (Node) process around one measured run's timed span: its peak memory and its GC
+// pauses, read with nothing on the span's hot path (no timer, no per-batch call, no JS per GC).
 //
-// Memory: huge batches trade throughput for memory, so the result carries the peak RSS and V8
-// heap a run reached and how far they grew.
-//
-// Cost, measured on Node 20 (Linux, 2 cores): v8.getHeapStatistics().used_heap_size ~0.5 µs;
-// process.memoryUsage.rss() ~13 µs (it reads /proc, so it is not cheap here); the full
-// process.memoryUsage() ~14 µs. So sample() reads the heap on every call and RSS at most once
-// per interval; the timer reads both. RSS is returned to the OS lazily, so a throttled RSS read
-// misses little; a heap peak between two reads can still be missed (it is sampled, not traced).
+// What each figure measures, and what it can miss:
+// - Peak RSS: the kernel's own high-water mark (VmHWM in /proc/self/status), reset just before
+//   the span (writing 5 to /proc/self/clear_refs, Linux 4.0+) and read just after it. The
+//   kernel updates it before any drop in RSS, so no peak is missed; it covers the whole process
+//   (every thread, the lab's own plan and earlier results too) from the reset to the read,
+//   which adds a few microseconds on each side of the span. Where the mark cannot be reset
+//   (not Linux, /proc not writable) the peak is null: no sampled guess is given instead. The
+//   reset is process-wide: process.resourceUsage().maxRSS afterwards starts from it too.
+// - Peak heap: V8's used heap, read at the span's start and end and, by V8 itself, just before
+//   and just after every garbage collection inside the span (v8.GCProfiler, which does this in
+//   C++ inside V8's own GC callbacks). Between collections used heap grows only by allocation,
+//   so its peak is at a collection or at an end; what this can miss is memory V8 frees lazily
+//   after a collection (concurrent sweeping) while new objects are allocated, which can put a
+//   true peak between two collections slightly above the figures read.
+// - GC time: the sum of the pause times V8 reports for the collections inside the span
+//   (GCProfiler's `cost`); concurrent marking and sweeping on helper threads are not pauses
+//   and are not in it.
+// The span's start RSS and heap are read after the full collection runWorkload makes before
+// it, so growth = peak - start is the run's own.
 
-import { PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
-import { getHeapStatistics, setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { GCProfiler, getHeapStatistics } from 'node:v8';
 import type { ConfigResult } from '../contracts/index.ts';
 
-export interface MemoryReaders {
-  rssBytes(): number;
-  heapUsedBytes(): number;
-}
-
-/** The process's own figures; override only to test the sampling itself. */
-const processMemoryReaders: MemoryReaders = {
-  rssBytes: () => process.memoryUsage.rss(),
-  heapUsedBytes: () => getHeapStatistics().used_heap_size,
-};
-
 export interface MemoryRun {
-  peakRssBytes: number;
+  /** Null where the kernel's peak-RSS mark could not be reset (see above). */
+  peakRssBytes: number | null;
   peakHeapUsedBytes: number;
   startRssBytes: number;
   startHeapUsedBytes: number;
 }
 
-interface MemorySampler {
-  /** Cheap (~1 µs): drivers may call it between batches, where a timer cannot run. */
-  sample(): void;
-  /** Takes a last sample, stops the timer and returns the run's figures (the same on every call). */
-  stop(): MemoryRun;
+/** One garbage collection inside the span, as V8 reported it. */
+export interface GcEvent {
+  pauseUs: number;
+  heapBeforeBytes: number;
+  heapAfterBytes: number;
 }
 
-// Samples from now until stop(), every `intervalMs` on an unref'd timer (it never keeps the
-// process alive) and whenever the caller calls sample().
-export const startMemorySampler = (intervalMs = 5, readers: MemoryReaders = processMemoryReaders): MemorySampler => {
-  if (!Number.isFinite(intervalMs) || intervalMs <= 0) {
-    throw new TypeError(`Expected \`intervalMs\` to be a positive number, got \`${intervalMs}\` (${typeof intervalMs})`);
+/** What a watch reads of the process; override only to test the arithmetic. */
+export interface ProcessProbe {
+  rssBytes(): number;
+  heapUsedBytes(): number;
+  /** Resets the kernel's peak-RSS mark; false when it cannot. */
+  resetPeakRss(): boolean;
+  /** The peak RSS since the last reset, bytes; null when unreadable. */
+  peakRssBytes(): number | null;
+  /** Starts recording collections; the returned function stops and returns them. */
+  recordGcs(): () => GcEvent[];
+}
+
+const readPeakRss = (): number | null => {
+  try {
+    const kb = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
+    return kb === undefined ? null : Number(kb) * 1024;
+  } catch {
+    return null;
   }
-  const startRssBytes = readers.rssBytes();
-  const startHeapUsedBytes = readers.heapUsedBytes();
-  let peakRssBytes = startRssBytes;
-  let peakHeapUsedBytes = startHeapUsedBytes;
-  let lastRssAtMs = performance.now();
-  let result: MemoryRun | undefined;
+};
 
-  const readRss = (): void => {
-    peakRssBytes = Math.max(peakRssBytes, readers.rssBytes());
-    lastRssAtMs = performance.now();
-  };
-  const readHeap = (): void => {
-    peakHeapUsedBytes = Math.max(peakHeapUsedBytes, readers.heapUsedBytes());
-  };
-  const timer = setInterval(() => {
-    readHeap();
-    readRss();
-  }, intervalMs);
-  timer.unref();
+const resetPeakRss = (): boolean => {
+  try {
+    writeFileSync('/proc/self/clear_refs', '5'); // 5: reset the peak RSS only (proc(5))
+    return true;
+  } catch {
+    return false;
+  }
+};
 
+interface ProfiledGc {
+  cost: number;
+  beforeGC: { heapStatistics: { usedHeapSize: number } };
+  afterGC: { heapStatistics: { usedHeapSize: number } };
+}
+
+const recordGcs = (): (() => GcEvent[]) => {
+  const profiler = new GCProfiler();
+  profiler.start();
+  return () => {
+    const stats = (profiler.stop() as { statistics?: ProfiledGc[] } | undefined)?.statistics ?? [];
+    return stats.map((gc) => ({
+      pauseUs: gc.cost,
+      heapBeforeBytes: gc.beforeGC.heapStatistics.usedHeapSize,
+      heapAfterBytes: gc.afterGC.heapStatistics.usedHeapSize,
+    }));
+  };
+};
+
+const nodeProbe: ProcessProbe = {
+  rssBytes: () => process.memoryUsage.rss(),
+  heapUsedBytes: () => getHeapStatistics().used_heap_size,
+  resetPeakRss,
+  peakRssBytes: readPeakRss,
+  recordGcs,
+};
+
+/** The client's figures for one timed span. */
+interface ClientSpan {
+  memory: MemoryRun;
+  /** GC pause time inside the span, ms. */
+  gcMs: number;
+}
+
+interface ClientWatch {
+  /** Ends the watch and returns the span's figures (the same on every call). */
+  stop(): ClientSpan;
+}
+
+/** Starts watching: call right before the timed span and stop() right after it. */
+export const watchClientSpan = (probe: ProcessProbe = nodeProbe): ClientWatch => {
+  const startRssBytes = probe.rssBytes();
+  const startHeapUsedBytes = probe.heapUsedBytes();
+  const peakResettable = probe.resetPeakRss();
+  const stopGcs = probe.recordGcs(); // last: the span starts right after
+  let result: ClientSpan | undefined;
   return {
-    sample: () => {
-      if (result !== undefined) return;
-      readHeap();
-      if (performance.now() - lastRssAtMs >= intervalMs) readRss();
-    },
     stop: () => {
-      if (result === undefined) {
-        clearInterval(timer);
-        readHeap();
-        readRss();
-        result = { peakRssBytes, peakHeapUsedBytes, startRssBytes, startHeapUsedBytes };
-      }
+      if (result !== undefined) return result;
+      const endHeapUsedBytes = probe.heapUsedBytes(); // first: before anything here allocates
+      const peakRss = peakResettable ? probe.peakRssBytes() : null;
+      const gcs = stopGcs();
+      const heapAtGcs = gcs.flatMap((gc) => [gc.heapBeforeBytes, gc.heapAfterBytes]);
+      result = {
+        memory: {
+          peakRssBytes: peakRss === null ? null : Math.max(peakRss, startRssBytes),
+          peakHeapUsedBytes: Math.max(startHeapUsedBytes, endHeapUsedBytes, ...heapAtGcs),
+          startRssBytes,
+          startHeapUsedBytes,
+        },
+        gcMs: gcs.reduce((sum, gc) => sum + gc.pauseUs, 0) / 1_000,
+      };
       return result;
     },
   };
@@ -89,62 +142,15 @@ type ConfigMemory = Pick<
   'clientPeakRssBytes' | 'clientPeakHeapBytes' | 'clientRssGrowthBytes' | 'clientHeapGrowthBytes'
 >;
 
-const maxOf = (xs: number[]): number | null => (xs.length === 0 ? null : Math.max(...xs));
+// The highest, or null when there is none or any one is unknown (a peak over runs that misses
+// one is not the peak).
+const maxOf = (xs: readonly (number | null)[]): number | null =>
+  xs.length === 0 || xs.includes(null) ? null : Math.max(...(xs as number[]));
 
 /** A config's memory fields from its measured runs: highest peaks, and the largest growth above a run's start. */
 export const combineMemory = (runs: readonly MemoryRun[]): ConfigMemory => ({
   clientPeakRssBytes: maxOf(runs.map((r) => r.peakRssBytes)),
   clientPeakHeapBytes: maxOf(runs.map((r) => r.peakHeapUsedBytes)),
-  clientRssGrowthBytes: maxOf(runs.map((r) => r.peakRssBytes - r.startRssBytes)),
+  clientRssGrowthBytes: maxOf(runs.map((r) => (r.peakRssBytes === null ? null : r.peakRssBytes - r.startRssBytes))),
   clientHeapGrowthBytes: maxOf(runs.map((r) => r.peakHeapUsedBytes - r.startHeapUsedBytes)),
 });
-
-// Client garbage-collection pauses inside a timed span. At rtt 0 a pipelined batch that
-// takes 10 ms instead of 1 is usually a V8 scavenge, measured here at 6-12 ms on a busy
-// 2-core machine; recording the pause time next to the run says so instead of leaving an
-// outlier unexplained.
-
-interface GcWatch {
-  /** Stops watching; total GC pause time seen since the watch started, ms. */
-  stop(): number;
-}
-
-export const watchGcPauses = (): GcWatch => {
-  const entries: PerformanceEntry[] = [];
-  const observer = new PerformanceObserver((list) => entries.push(...list.getEntries()));
-  observer.observe({ entryTypes: ['gc'] });
-  return {
-    stop: () => {
-      entries.push(...observer.takeRecords()); // entries not yet delivered to the callback
-      observer.disconnect();
-      return entries.reduce((sum, entry) => sum + entry.duration, 0);
-    },
-  };
-};
-
-// A full garbage collection before each measured run, outside its timed span. V8 collects
-// lazily, so without it a run starts on top of whatever the previous runs left (hundreds of MB
-// after a big pipeline), its heap figures measure that leftover rather than its own memory,
-// and it pays for collecting the previous run's garbage inside its own timed span.
-//
-// `--expose-gc` can be turned on at runtime; `gc` then exists in contexts created after that.
-
-let gc: (() => void) | null | undefined;
-
-const loadGc = (): (() => void) | null => {
-  try {
-    setFlagsFromString('--expose-gc');
-    const fn: unknown = runInNewContext('gc');
-    return typeof fn === 'function' ? (fn as () => void) : null;
-  } catch {
-    return null;
-  }
-};
-
-/** Runs a full collection; false when this Node cannot (then figures include older garbage). */
-export const collectGarbage = (): boolean => {
-  if (gc === undefined) gc = loadGc();
-  if (gc === null) return false;
-  gc();
-  return true;
-};

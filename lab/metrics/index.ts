@@ -1,6 +1,6 @@
 // Public surface of lab/metrics: HDR histograms and the one percentile definition, the RTT
 // cost model, threshold evaluation, noise warnings, the client process (memory, GC), server
-// INFO deltas and client error kinds. Pure apart from the samplers: it judges what it is given
+// INFO deltas and client error kinds. Pure apart from the client-process watch: it judges what it is given
 // and knows no runtime.
 
 export { createLatencyHistogram, decodeLatency, destroyHistograms, max, median, min, percentile, recordUs, summarizeLatency } from './histogram.ts';
@@ -8,8 +8,9 @@ export type { LatencyHistogram } from './histogram.ts';
 export { fillModel } from './model.ts';
 export { evaluateThresholds } from './thresholds.ts';
 export { spreadWarnings } from './spread.ts';
-export { collectGarbage, combineMemory, startMemorySampler, watchGcPauses } from './client-memory.ts';
+export { combineMemory, watchClientSpan } from './client-memory.ts';
 export type { MemoryRun } from './client-memory.ts';
+export { collectGarbage } from './full-gc.ts';
 export { INFO_SECTIONS, infoDelta, mergeInfoDeltas, parseInfo } from './server-info.ts';
 export { errorKind, isReplyError } from './client-errors.ts';
 export { commandTimeDelta, parseCommandStats, respBulkBytes, respCommandBytes } from './command-stats.ts';

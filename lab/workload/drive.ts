@@ -22,8 +22,6 @@ interface DriveInput {
   clients: Redis[];
   mode: Mode;
   plan: OperationPlan;
-  /** Called between batches (pipeline, multi): a cheap memory sample. */
-  afterBatch?: () => void;
 }
 
 export interface DriveOutcome {
@@ -166,7 +164,6 @@ const driveBatches = async (
   batch: number,
   transactional: boolean,
   rec: Recorder,
-  afterBatch: (() => void) | undefined,
 ): Promise<void> => {
   let batchIndex = 0;
   for (let offset = range.start; offset < range.end; offset += batch, batchIndex++) {
@@ -187,7 +184,6 @@ const driveBatches = async (
       rec.abort(`batch ${batchIndex + 1} (commands ${offset + 1}-${offset + size})`, error);
       return;
     }
-    afterBatch?.();
   }
 };
 
@@ -216,7 +212,7 @@ const driveConnection = (client: Redis, input: DriveInput, range: OpRange, rec: 
       return driveSync(client, plan, range, rec);
     case 'pipeline':
     case 'multi':
-      return driveBatches(client, plan, range, batchSize(mode, plan.size), mode.kind === 'multi', rec, input.afterBatch);
+      return driveBatches(client, plan, range, batchSize(mode, plan.size), mode.kind === 'multi', rec);
     case 'auto':
       return driveAuto(client, plan, range, mode.callers, rec);
   }

@@ -1,6 +1,9 @@
 // One complete measured run: reset the instance, prefill what the workload reads, read INFO,
-// collect the client's garbage, drive the timed span (sampling client memory and GC), read
-// INFO again, verify.
+// collect the client's garbage, drive the timed span, read INFO again, verify.
+//
+// The timed span is drive() alone: the client's memory and GC figures are read just before and
+// just after it, and during it only by the kernel and V8 themselves (client-memory.ts says how
+// and what they can miss), so the lab's JS does nothing on the span's hot path but drive.
 //
 // Whether a run counts: every reply came back, none was an error or wrong, and the server holds
 // what the operations should have left (read on a separate connection, outside the timed span).
@@ -19,8 +22,7 @@ import {
   respBulkBytes,
   respCommandBytes,
   startCpuMeter,
-  startMemorySampler,
-  watchGcPauses,
+  watchClientSpan,
   type MemoryRun,
 } from '../metrics/index.ts';
 import { drive, splitOps, type DriveOutcome } from './drive.ts';
@@ -37,8 +39,9 @@ interface Verification {
 
 export interface WorkloadRun extends Verification {
   outcome: DriveOutcome;
-  /** Client GC pause time during the timed span, ms. */
+  /** Client GC pause time during the timed span, ms (V8's pause times; concurrent GC work is not in it). */
   clientGcMs: number;
+  /** The client's start and peak RSS and heap over the timed span. */
   memory: MemoryRun;
   serverInfo: ServerInfoDelta;
   /** Client CPU over the timed span, the server's time in the workload's own command, and the
@@ -151,13 +154,11 @@ export const runWorkload = async ({ clients, control, mode, plan }: WorkloadRunI
   prepareReplyChecks(plan);
   const before = await readInfo(control);
   collectGarbage(); // start from a clean heap: the run's memory figures are its own
-  const memory = startMemorySampler();
-  const gc = watchGcPauses();
+  const client = watchClientSpan();
   const cpu = startCpuMeter();
-  const outcome = await drive({ clients, mode, plan, afterBatch: memory.sample });
+  const outcome = await drive({ clients, mode, plan });
   const clientCpuMs = cpu.stop();
-  const clientGcMs = gc.stop();
-  const memoryRun = memory.stop();
+  const { memory, gcMs: clientGcMs } = client.stop();
   const after = await readInfo(control);
   const delta = infoDelta(before.info, after.info);
   const bytes = runBytes(delta, before.replyBytes);
@@ -165,5 +166,5 @@ export const runWorkload = async ({ clients, control, mode, plan }: WorkloadRunI
   const serverMs = commandTimeDelta(before.commands, after.commands, [plan.name]).serverUs / 1000;
   const costs = { clientCpuMs, serverMs, ...bytes };
   const verification = await verifyRun(control, plan, mode, clients.length, outcome);
-  return { outcome, clientGcMs, memory: memoryRun, serverInfo, costs, ...verification };
+  return { outcome, clientGcMs, memory, serverInfo, costs, ...verification };
 };

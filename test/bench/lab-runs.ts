@@ -1,6 +1,6 @@
 // The lab's side of the bench: one INCR plan per mode, driven either by drive() alone (the
-// timed span the lab reports) or by runWorkload() (reset, INFO, memory and GC sampling,
-// verification around that span). A run that did not do all its work throws: a fast run
+// timed span the lab reports) or by runWorkload() (reset, INFO, a full GC, the client's memory
+// and GC figures read around that span, verification). A run that did not do all its work throws: a fast run
 // that dropped replies would make the comparison meaningless.
 
 import type { Redis } from 'ioredis';
@@ -42,7 +42,7 @@ export const labDrive = async (client: Redis, mode: Mode, plan: OperationPlan): 
 };
 
 export interface WholeRun {
-  /** The timed span runWorkload reports (drive() with the memory sampler and GC watch on), ms. */
+  /** The timed span runWorkload reports (drive(), the client figures read around it), ms. */
   timedMs: number;
   /** The whole call: flushdb, INFO before and after, the span, verification, ms. */
   wallMs: number;

@@ -1,8 +1,8 @@
 // `npm run bench`: what the lab's instrumentation costs. On the direct, unproxied connection
 // to the local runtime's Redis (rtt 0, where the client's own cost is the whole story), it
 // alternates the lab's sync and pipeline drivers with bare ioredis loops doing the same INCRs,
-// prints the per-pair overhead ratio with its spread and a verdict against the goal, reports
-// runWorkload()'s untimed bookkeeping separately, and runs redis-benchmark (where installed)
+// prints the per-pair overhead ratio with its spread and a verdict against the goal, does the
+// same for the span runWorkload() reports, shows its untimed bookkeeping separately, and runs redis-benchmark (where installed)
 // as the server's capacity reference. Progress goes to stderr, the report to stdout.
 //
 //   npm run bench -- [--pairs 10] [--warmup 2] [--sync-commands 20000]
@@ -185,7 +185,7 @@ const main = async (): Promise<void> => {
       '',
       driveSection(modes, goalRatio),
       '',
-      wholeSection(modes),
+      wholeSection(modes, goalRatio),
       '',
       benchmarkSection(reference, labOpsByDepth(modes)),
       '',

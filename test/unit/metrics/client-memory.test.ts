@@ -1,74 +1,76 @@
 import { describe, expect, it } from 'vitest';
-import { collectGarbage, combineMemory, startMemorySampler, type MemoryReaders } from '../../../lab/metrics/client-memory.ts';
+import { combineMemory, watchClientSpan, type GcEvent, type ProcessProbe } from '../../../lab/metrics/client-memory.ts';
+import { collectGarbage } from '../../../lab/metrics/full-gc.ts';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-// Readers that replay fixed sequences (the last value repeats) and count their calls.
-const scripted = (rss: number[], heap: number[]) => {
-  const calls = { rss: 0, heap: 0 };
-  const at = (xs: number[], i: number) => xs[Math.min(i, xs.length - 1)] as number;
-  const readers: MemoryReaders = {
-    rssBytes: () => at(rss, calls.rss++),
-    heapUsedBytes: () => at(heap, calls.heap++),
+// A probe that replays fixed figures (the last value repeats) and counts its reads.
+const scripted = (heap: number[], options: { gcs?: GcEvent[]; resettable?: boolean; peakRss?: number } = {}) => {
+  const calls = { heap: 0, gcStarts: 0, gcStops: 0 };
+  const probe: ProcessProbe = {
+    rssBytes: () => 100,
+    heapUsedBytes: () => heap[Math.min(calls.heap++, heap.length - 1)] as number,
+    resetPeakRss: () => options.resettable ?? true,
+    peakRssBytes: () => options.peakRss ?? 150,
+    recordGcs: () => {
+      calls.gcStarts++;
+      return () => {
+        calls.gcStops++;
+        return options.gcs ?? [];
+      };
+    },
   };
-  return { readers, calls };
+  return { probe, calls };
 };
 
-describe('startMemorySampler', () => {
-  it('keeps the start figures and the highest sample, and stop() is final', () => {
-    const { readers } = scripted([100, 100], [10, 50, 20, 5, 999]);
-    const sampler = startMemorySampler(10_000, readers);
-    sampler.sample(); // heap 50
-    sampler.sample(); // heap 20
-    const result = sampler.stop(); // heap 5, rss 100
-    expect(result).toEqual({ startRssBytes: 100, peakRssBytes: 100, startHeapUsedBytes: 10, peakHeapUsedBytes: 50 });
-    sampler.sample(); // ignored: the heap reader would answer 999
-    expect(sampler.stop()).toBe(result);
+describe('watchClientSpan', () => {
+  it('takes the heap peak from the span ends and the figures V8 read at each collection', () => {
+    const gcs = [
+      { pauseUs: 1_500, heapBeforeBytes: 90, heapAfterBytes: 20 },
+      { pauseUs: 500, heapBeforeBytes: 70, heapAfterBytes: 30 },
+    ];
+    const { probe } = scripted([10, 40], { gcs });
+    expect(watchClientSpan(probe).stop()).toEqual({
+      memory: { startRssBytes: 100, peakRssBytes: 150, startHeapUsedBytes: 10, peakHeapUsedBytes: 90 },
+      gcMs: 2,
+    });
   });
 
-  it('reads the heap on every sample() but RSS at most once per interval', () => {
-    const { readers, calls } = scripted([100], [10]);
-    const sampler = startMemorySampler(10_000, readers);
-    for (let i = 0; i < 100; i++) sampler.sample();
-    expect(calls).toEqual({ rss: 1, heap: 101 });
-    sampler.stop();
-    expect(calls).toEqual({ rss: 2, heap: 102 });
+  it('without collections the heap peak is the higher end, and GC time is 0', () => {
+    const { probe } = scripted([10, 40]);
+    expect(watchClientSpan(probe).stop()).toMatchObject({ memory: { peakHeapUsedBytes: 40 }, gcMs: 0 });
   });
 
-  it('samples on its own timer, catching a peak the caller never sampled', async () => {
-    const { readers, calls } = scripted([100, 700, 200], [10, 80, 20]);
-    const sampler = startMemorySampler(2, readers);
-    await sleep(40);
-    const result = sampler.stop();
-    expect(calls.rss).toBeGreaterThan(3);
-    expect(result).toMatchObject({ peakRssBytes: 700, peakHeapUsedBytes: 80 });
-    const after = calls.rss;
-    await sleep(20);
-    expect(calls.rss).toBe(after); // stop() cleared the timer
+  it('gives no peak RSS where the kernel mark cannot be reset, rather than a guess', () => {
+    const { probe } = scripted([10], { resettable: false });
+    expect(watchClientSpan(probe).stop().memory.peakRssBytes).toBeNull();
   });
 
-  it('never keeps the process alive: its timer is unref-ed', () => {
-    const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
-    const before = timers();
-    const sampler = startMemorySampler(5);
-    expect(timers()).toBe(before);
-    sampler.stop();
+  it('never reports a peak RSS below the start', () => {
+    const { probe } = scripted([10], { peakRss: 60 });
+    expect(watchClientSpan(probe).stop().memory.peakRssBytes).toBe(100);
   });
 
-  it('sees real growth of this process', () => {
-    const sampler = startMemorySampler(1);
-    const buffer = Buffer.alloc(64 * 1024 * 1024, 1); // off-heap, touched: RSS
-    const objects = Array.from({ length: 300_000 }, (_, i) => ({ i, text: `value ${i}` })); // V8 heap
-    sampler.sample();
-    const result = sampler.stop();
-    expect(buffer.length + objects.length).toBeGreaterThan(0); // both still alive at stop()
-    expect(result.peakRssBytes - result.startRssBytes).toBeGreaterThan(32 * 1024 * 1024);
-    expect(result.peakHeapUsedBytes - result.startHeapUsedBytes).toBeGreaterThan(8 * 1024 * 1024);
+  it('stop() is final: the same figures, read once', () => {
+    const { probe, calls } = scripted([10, 40, 999]);
+    const watch = watchClientSpan(probe);
+    const result = watch.stop();
+    expect(watch.stop()).toBe(result);
+    expect(calls).toEqual({ heap: 2, gcStarts: 1, gcStops: 1 });
   });
 
-  it('rejects a non-positive interval', () => {
-    expect(() => startMemorySampler(0)).toThrow(TypeError);
-    expect(() => startMemorySampler(Number.NaN)).toThrow(TypeError);
+  it.runIf(process.platform === 'linux')('catches peaks in this process that were gone before stop()', () => {
+    collectGarbage();
+    const watch = watchClientSpan();
+    let buffer: Buffer | null = Buffer.alloc(64 * 1024 * 1024, 1); // off-heap, touched: RSS
+    let objects: { i: number; text: string }[] | null = Array.from({ length: 300_000 }, (_, i) => ({ i, text: `value ${i}` })); // V8 heap
+    expect(buffer.length + objects.length).toBeGreaterThan(0);
+    buffer = null;
+    objects = null;
+    collectGarbage(); // both freed: a reading at stop() alone would not see them
+    const { memory, gcMs } = watch.stop();
+    expect(memory.peakRssBytes).not.toBeNull();
+    expect((memory.peakRssBytes ?? 0) - memory.startRssBytes).toBeGreaterThan(32 * 1024 * 1024);
+    expect(memory.peakHeapUsedBytes - memory.startHeapUsedBytes).toBeGreaterThan(8 * 1024 * 1024);
+    expect(gcMs).toBeGreaterThan(0); // at least the full collection above
   });
 });
 
@@ -86,6 +88,14 @@ describe('combineMemory', () => {
     });
   });
 
+  it('gives no RSS peak or growth when any run has none', () => {
+    const runs = [
+      { startRssBytes: 100, peakRssBytes: 150, startHeapUsedBytes: 10, peakHeapUsedBytes: 40 },
+      { startRssBytes: 140, peakRssBytes: null, startHeapUsedBytes: 30, peakHeapUsedBytes: 35 },
+    ];
+    expect(combineMemory(runs)).toMatchObject({ clientPeakRssBytes: null, clientRssGrowthBytes: null, clientPeakHeapBytes: 40 });
+  });
+
   it('is all null without runs', () => {
     expect(combineMemory([])).toEqual({
       clientPeakRssBytes: null,
@@ -96,15 +106,3 @@ describe('combineMemory', () => {
   });
 });
 
-describe('collectGarbage', () => {
-  it('runs a full collection that frees unreachable memory', () => {
-    expect(collectGarbage()).toBe(true);
-    const before = process.memoryUsage().heapUsed;
-    let garbage: number[][] | null = Array.from({ length: 200 }, () => Array.from({ length: 10_000 }, (_, i) => i));
-    expect(process.memoryUsage().heapUsed - before).toBeGreaterThan(8e6); // ~16 MB of arrays
-    garbage = null;
-    expect(garbage).toBeNull();
-    collectGarbage();
-    expect(process.memoryUsage().heapUsed - before).toBeLessThan(4e6);
-  });
-});
