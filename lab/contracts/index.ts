@@ -8,3 +8,4 @@ export * from './scenario.ts';
 export * from './result.ts';
 export * from './progress.ts';
 export * from './registry.ts';
+export * from './request.ts';

@@ -15,6 +15,7 @@ import {
   type MemoryRun,
 } from '../metrics/index.ts';
 import { emptyCounts, type Ledger } from '../reconcile/index.ts';
+import { requestFields, type RequestRecords } from './request-results.ts';
 import type { FaultCell } from '../scenario/index.ts';
 import { describeKeys, type WorkloadRun } from '../workload/index.ts';
 import {
@@ -45,6 +46,8 @@ export interface ConfigRuns {
   memory: MemoryRun[];
   serverInfo: ServerInfoDelta[];
   errorsByKind: Record<string, number>;
+  /** Request workloads: request latencies and schedules (request-results.ts). */
+  requests?: RequestRecords;
 }
 
 export const newConfigRuns = (cell: ConfigCell, index: number): ConfigRuns => ({
@@ -112,6 +115,7 @@ export const toConfigResult = (config: ConfigRuns): ConfigResult => {
     errorsByKind: config.errorsByKind,
     ...combineMemory(config.memory),
     serverInfo: config.serverInfo.length === 0 ? null : mergeInfoDeltas(config.serverInfo),
+    ...(config.requests === undefined ? {} : requestFields(cell, config.requests, medianMs)),
   };
 };
 

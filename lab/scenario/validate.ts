@@ -11,6 +11,7 @@ import { readNetwork } from './network.ts';
 import { readFaults } from './faults.ts';
 import { checkFaultRules, readPolicies, readReconcile } from './fault-rules.ts';
 import { readExpect } from './threshold.ts';
+import { checkRequestRules } from './arrival.ts';
 import { closest, describeValue, formatPath, type FieldPath, type Problem } from './problems.ts';
 
 const NAME_HINT = 'a short single-line name, e.g. name: cross-dc-incr';
@@ -105,6 +106,7 @@ export const validateScenario = (record: Record<string, unknown>, problems: Prob
     policies,
     reconcile,
   };
+  checkRequestRules(record, { workloads, modes, faults }, problems);
   return problems.length === before && isComplete(parts) ? parts : undefined;
 };
 

@@ -13,7 +13,7 @@ import { collectGarbage, infoDelta, INFO_SECTIONS, parseInfo, startMemorySampler
 import { drive, splitOps, type DriveOutcome } from './drive.ts';
 import type { OperationPlan } from './plan.ts';
 import { prepareReplyChecks } from './reply-checks.ts';
-import { checkCounterReplies, checkFinalValue, checkHashFieldReplies, expectedFinalState } from './run-checks.ts';
+import { checkCounterReplies, checkFinalValue, checkHashFieldReplies, expectedFinalState, type FinalStateOptions } from './run-checks.ts';
 
 /** Whether a measured run counts, and if not, why. */
 interface Verification {
@@ -49,7 +49,7 @@ const MAX_CHUNK = 1_000;
 const chunkSize = (bytesPerEntry: number): number => Math.max(1, Math.min(MAX_CHUNK, Math.floor(CHUNK_BYTES / Math.max(1, bytesPerEntry))));
 
 // GET and MGET read keys that must exist: write them, outside the timed span.
-const prefill = async (control: Redis, plan: OperationPlan): Promise<void> => {
+export const prefill = async (control: Redis, plan: OperationPlan): Promise<void> => {
   const chunk = chunkSize(plan.valueSize.maxBytes);
   let pipeline = control.pipeline();
   let queued = 0;
@@ -65,7 +65,7 @@ const prefill = async (control: Redis, plan: OperationPlan): Promise<void> => {
   if (plan.sha !== undefined && plan.workload.script !== undefined) await control.script('LOAD', plan.workload.script);
 };
 
-const readInfo = async (control: Redis) => parseInfo(String(await control.call('INFO', [...INFO_SECTIONS])));
+export const readInfo = async (control: Redis) => parseInfo(String(await control.call('INFO', [...INFO_SECTIONS])));
 
 // The connection each operation went out on (contiguous shares, see splitOps).
 const connectionOfFor = (plan: OperationPlan, connections: number): ((op: number) => number) => {
@@ -74,8 +74,13 @@ const connectionOfFor = (plan: OperationPlan, connections: number): ((op: number
 };
 
 // Reads the expected keys (or a sample) back in pipelined chunks and compares.
-const checkFinalState = async (control: Redis, plan: OperationPlan, connections: number): Promise<string | undefined> => {
-  const expected = expectedFinalState(plan, connections > 1 ? { connectionOf: connectionOfFor(plan, connections) } : {});
+const checkFinalState = (control: Redis, plan: OperationPlan, connections: number): Promise<string | undefined> =>
+  checkFinalStateWith(control, plan, connections > 1 ? { connectionOf: connectionOfFor(plan, connections) } : {});
+
+/** Reads what the plan's operations should have left and compares; `connectionOf` maps each
+ * operation to the caller that issued it in order (writes of different callers may interleave). */
+export const checkFinalStateWith = async (control: Redis, plan: OperationPlan, options: FinalStateOptions): Promise<string | undefined> => {
+  const expected = expectedFinalState(plan, options);
   const size = chunkSize(plan.valueSize.maxBytes);
   for (let start = 0; start < expected.entries.length; start += size) {
     const chunk = expected.entries.slice(start, start + size);
