@@ -88,3 +88,13 @@ describe('request workloads', () => {
     expect(hints(error).join('\n')).toContain('write pipeline:all');
   });
 });
+
+describe('request thresholds', () => {
+  it('select request metrics by name through the registry', () => {
+    const scenario = parseScenario(yaml(...REQUEST, 'modes: [sync, pipeline:all]', 'network: {rtt: [0ms, 8ms]}', 'expect: ["pipeline:all at rtt=8ms: request p(99) < 12ms", "service p(99) < 5ms"]'), 'x.yaml');
+    expect(scenario.expect).toMatchObject([
+      { kind: 'config', metric: 'requestP99Us', op: '<', value: 12_000, select: { rttMs: 8, mode: { kind: 'pipeline', batch: 'all' } } },
+      { kind: 'config', metric: 'serviceP99Us', op: '<', value: 5_000 },
+    ]);
+  });
+});
