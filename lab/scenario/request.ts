@@ -110,7 +110,11 @@ export const readRequestWorkload = (record: Record<string, unknown>, path: Field
   const label = record.label === undefined ? 'request' : readText(record.label, [...path, 'label'], problems, { hint: 'e.g. label: api', singleLine: true, nonEmpty: true });
   const steps = hasKey(record, 'mix') ? undefined : readSteps(record.request, [...path, 'request'], problems, readWorkload);
   const kinds = hasKey(record, 'mix') ? readKinds(record.mix, [...path, 'mix'], problems, readWorkload) : steps && [{ label: label ?? 'request', weight: 1, steps }];
-  const requestsValue = requireKey(record, 'requests', path, problems, `add ${REQUESTS_HINT}`, misspelt);
+  const arrivalValue = optionalKey(record, 'arrival');
+  const arrival = arrivalValue === undefined ? undefined : readArrival(arrivalValue, [...path, 'arrival'], problems);
+  // An open-loop schedule with `for` sets the request count (rate x for) itself.
+  const scheduled = arrival !== undefined && arrival.forMs !== null && !hasKey(record, 'requests');
+  const requestsValue = scheduled ? 1 : requireKey(record, 'requests', path, problems, `add ${REQUESTS_HINT}`, misspelt);
   const requests =
     requestsValue === undefined
       ? undefined
@@ -120,8 +124,6 @@ export const readRequestWorkload = (record: Record<string, unknown>, path: Field
           { readItem: (v, p) => readInt(v, p, LIMITS.commands, problems, REQUESTS_HINT), label: String, what: 'requests value', example: 'requests: [100, 1000]' },
           problems,
         );
-  const arrivalValue = optionalKey(record, 'arrival');
-  const arrival = arrivalValue === undefined ? undefined : readArrival(arrivalValue, [...path, 'arrival'], problems);
   const clientsValue = optionalKey(record, 'clients');
   const clients = readClients(clientsValue, [...path, 'clients'], problems);
   if (clientsValue !== undefined && arrivalValue === undefined) {
