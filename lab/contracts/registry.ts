@@ -221,6 +221,12 @@ export const CONFIG_AXES: readonly ConfigAxis[] = [
     legend: 'v = value bytes',
   },
   {
+    // Open-loop request configs: the offered rate (label only).
+    matches: () => true,
+    label: (c) => (c.schedule === undefined ? 'closed-loop' : `rate=${c.schedule.offeredPerSec}/s`),
+    legend: 'rate = offered requests/s (open-loop)',
+  },
+  {
     matches: () => true,
     label: (c) => `keys=${c.keys}`,
     legend: 'keys = key distribution',
