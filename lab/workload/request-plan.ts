@@ -16,7 +16,7 @@ export interface RequestPlan {
   readonly ordinalOf: Uint32Array;
   /** Per kind, per step, per command of the step: its operation plan. */
   readonly steps: readonly (readonly (readonly OperationPlan[])[])[];
-  /** Every operation plan, once. */
+  /** Every operation plan of a kind that has requests in this run, once. */
   readonly plans: readonly OperationPlan[];
   /** Commands one run sends. */
   readonly commands: number;
@@ -56,7 +56,8 @@ export const buildRequestPlan = (workload: Workload, requests: number, seed: num
         const size = Math.max(1, counts[k] ?? 0);
         const valueSize: ValueSize = command.valueBytes[0] ?? { minBytes: 0, maxBytes: 0 };
         const plan = buildPlan({ ...command, commands: [size] }, size, valueSize, deriveSeed(seed, `request:${k}:${s}:${c}`));
-        plans.push(plan);
+        // A kind the draw gave no request has nothing to prefill or verify.
+        if ((counts[k] ?? 0) > 0) plans.push(plan);
         return plan;
       }),
     ),
