@@ -99,4 +99,31 @@ repeat: 1
     expect(under.schedule?.achievedPerSec ?? 0).toBeGreaterThan(0.8 * 30);
     expect(over.modelMs).toBeNull();
   });
+
+  it('open-loop with shared clients: a mix on a Poisson schedule multiplexes on one connection, so requests do not queue behind each other', async () => {
+    const result = await runScenario(
+      inlineScenario(`
+name: open-loop-shared
+seed: 3
+workload:
+  label: api
+  mix:
+    - {label: read, weight: 3, request: [{command: GET, key: "k:{r}"}]}
+    - {label: write, request: [{command: INCR, key: hits}, {parallel: [{command: SET, key: "s:{r}", value: 32B}, {command: INCR, key: other}]}]}
+  arrival: {rate: 150/s, for: 2s, process: poisson}
+modes: [sync, auto:1]
+network: {rtt: 10ms}
+warmup: 0
+repeat: 1
+`),
+      { runtime },
+    );
+    for (const c of result.configs) expect(c.runs.map((r) => r.failure ?? 'ok'), c.id).toEqual(['ok']);
+    for (const c of result.configs) {
+      expect(c.schedule?.completed, c.id).toBe(300);
+      expect(c.waitsPerRequest, c.id).toBeCloseTo(0.75 * 1 + 0.25 * 2);
+      // Multiplexed, 150/s is far below what the connection carries: no queue forms.
+      expect((c.requestLatencyUs?.p50 ?? Number.NaN) / (c.serviceLatencyUs?.p50 ?? Number.NaN), c.id).toBeLessThan(1.5);
+    }
+  });
 });
