@@ -9,3 +9,4 @@ export * from './result.ts';
 export * from './progress.ts';
 export * from './registry.ts';
 export * from './policy.ts';
+export * from './request.ts';

@@ -21,6 +21,8 @@ export interface ConfigMetric {
   about: string;
   /** The figure, in `unit`; null when it was not measured (no verified run, not sampled). */
   read: (config: ConfigResult) => number | null;
+  /** What the metric's group is called in hints, when not its unit's usual words. */
+  words?: string;
 }
 
 const latency = (name: string, key: string, pick: 'p50' | 'p90' | 'p99' | 'p999' | 'max', about: string): ConfigMetric => ({
@@ -29,6 +31,17 @@ const latency = (name: string, key: string, pick: 'p50' | 'p90' | 'p99' | 'p999'
   unit: 'us',
   about,
   read: (c) => c.latencyUs?.[pick] ?? null,
+});
+
+// Request workloads (issue 10): per-request latency (open-loop: from the intended start) and,
+// open-loop, from the actual send; null for command workloads.
+const requestLatency = (name: string, key: string, pick: 'p50' | 'p99' | 'p999' | 'max', about: string, which: 'requestLatencyUs' | 'serviceLatencyUs' = 'requestLatencyUs'): ConfigMetric => ({
+  name,
+  key,
+  unit: 'us',
+  about,
+  read: (c) => c[which]?.[pick] ?? null,
+  words: 'per-request latency',
 });
 
 export const CONFIG_METRICS = [
@@ -45,6 +58,13 @@ export const CONFIG_METRICS = [
   { name: 'ratio', key: 'modelRatio', unit: 'ratio', about: 'median / RTT model', read: (c) => c.modelRatio },
   { name: 'rss', key: 'clientPeakRssBytes', unit: 'bytes', about: 'client peak RSS', read: (c) => c.clientPeakRssBytes },
   { name: 'heap', key: 'clientPeakHeapBytes', unit: 'bytes', about: 'client peak V8 heap', read: (c) => c.clientPeakHeapBytes },
+  requestLatency('request p(50)', 'requestP50Us', 'p50', 'per-request latency, 50th percentile'),
+  requestLatency('request p(99)', 'requestP99Us', 'p99', 'per-request latency, 99th percentile (open-loop: from the intended start)'),
+  requestLatency('request p(99.9)', 'requestP999Us', 'p999', 'per-request latency, 99.9th percentile'),
+  requestLatency('request max', 'requestMaxUs', 'max', 'slowest request'),
+  requestLatency('service p(99)', 'serviceP99Us', 'p99', 'open-loop per-request latency from the actual send, 99th percentile', 'serviceLatencyUs'),
+  { name: 'achieved/s', key: 'achievedPerSec', unit: 'rate', about: 'open-loop requests completed per second', read: (c) => c.schedule?.achievedPerSec ?? null, words: '' },
+  { name: 'late-starts', key: 'lateStarts', unit: 'count', about: 'open-loop requests the generator started late', read: (c) => c.schedule?.lateStarts ?? null, words: 'open-loop late starts' },
 ] as const satisfies readonly ConfigMetric[];
 
 /** A config metric's key (`medianMs`, `p99Us`, ...). */
@@ -199,6 +219,12 @@ export const CONFIG_AXES: readonly ConfigAxis[] = [
     matches: (s, c) => c.valueBytes !== null && c.valueBytes.min === s.valueBytes && c.valueBytes.max === s.valueBytes,
     label: valueLabel,
     legend: 'v = value bytes',
+  },
+  {
+    // Open-loop request configs: the offered rate (label only).
+    matches: () => true,
+    label: (c) => (c.schedule === undefined ? '' : `rate=${c.schedule.offeredPerSec}/s`), // closed-loop: nothing to say
+    legend: 'rate = offered requests/s (open-loop)',
   },
   {
     matches: () => true,

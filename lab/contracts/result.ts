@@ -4,6 +4,7 @@
 import type { Bandwidth } from './link.ts';
 import type { ReconcileMetric, ThresholdMetric, Verdict } from './registry.ts';
 import type { RetryPolicy, ThresholdOp } from './scenario.ts';
+import type { ScheduleHealth } from './request.ts';
 
 export type RuntimeKind = 'containers' | 'local';
 
@@ -171,6 +172,18 @@ export interface ConfigResult {
   serverInfo: ServerInfoDelta | null;
   /** Where the median run's time went; absent when no run verified. */
   timeAttribution?: TimeAttribution;
+  // --- request workloads (issue 10); absent for command workloads ---
+  /** Requests per run (`commands` then counts every command the requests sent). */
+  requests?: number;
+  /** Round trips one request waits on in this mode (a mix: the mean weighted by kind). */
+  waitsPerRequest?: number;
+  /** Per-request latency over verified runs: closed-loop from the request's start, open-loop from
+   * its intended start (coordinated-omission free). */
+  requestLatencyUs?: LatencySummaryUs | null;
+  /** Open-loop only: per-request latency from the actual send (what the service took). */
+  serviceLatencyUs?: LatencySummaryUs | null;
+  /** Open-loop only: the schedule's health over the measured runs. */
+  schedule?: ScheduleHealth;
 }
 
 export interface ThresholdResult {

@@ -6,6 +6,7 @@ import type { Mode } from './mode.ts';
 import type { Bandwidth } from './link.ts';
 import type { PolicyModuleRef } from './policy.ts';
 import type { ConfigSelector, ReconcileMetric, ThresholdMetric } from './registry.ts';
+import type { CellArrival, RequestShape } from './request.ts';
 
 export type { Batch, Mode } from './mode.ts';
 export type { Bandwidth } from './link.ts';
@@ -57,6 +58,8 @@ export interface Workload {
   /** EVAL / EVALSHA: ARGV; CUSTOM: the whole command, name first. Placeholders {i} {key} {value}. */
   args: string[];
   reply: ReplyCheck;
+  /** A request workload (issue 10): `commands` then holds requests per run. */
+  request?: RequestShape;
 }
 
 /** The link, before matrix expansion: every list is an axis. */
@@ -185,6 +188,8 @@ export interface ConfigCell {
   /** Commands per batch with `all` resolved (1 for sync, callers for auto). */
   batch: number;
   connections: number;
+  /** Open-loop configs: the rate and schedule of this cell. */
+  arrival?: CellArrival;
 }
 
 /** ARGS commands take a value only where an argument says `{value}`. */

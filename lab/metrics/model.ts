@@ -62,7 +62,8 @@ const predictionFor = (
   calibration: readonly Calibration[],
   config: ConfigResult,
 ): number | null => {
-  if (config.link === 'direct') return null;
+  // Open-loop configs run on a schedule: their run time is the schedule's, not round trips.
+  if (config.link === 'direct' || config.schedule !== undefined) return null;
   const zero = calibrationAt(calibration, 0, 0);
   const here = calibrationAt(calibration, config.rttMs, config.jitterMs);
   const baseMedianMs = baselineConfig(configs, config)?.medianMs ?? null;

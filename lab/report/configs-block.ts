@@ -26,9 +26,9 @@ export const configLabeller = (configs: readonly ConfigResult[]) => {
   const axes = varyingAxes(configs);
   const first = configs[0];
   return {
-    label: (config: ConfigResult): string => [modeLabel(configMode(config)), ...axes.map((axis) => axis.label(config))].join(' '),
+    label: (config: ConfigResult): string => [modeLabel(configMode(config)), ...axes.map((axis) => axis.label(config))].filter((text) => text !== '').join(' '),
     legend: axes.map((axis) => axis.legend).filter((text) => text !== ''),
-    common: first === undefined ? [] : ROW_AXES.filter((axis) => !axes.includes(axis) && axis.field !== 'commands').map((axis) => axis.label(first)).filter((text) => !text.endsWith('=-')),
+    common: first === undefined ? [] : ROW_AXES.filter((axis) => !axes.includes(axis) && axis.field !== 'commands').map((axis) => axis.label(first)).filter((text) => text !== '' && !text.endsWith('=-')),
   };
 };
 

@@ -8,6 +8,7 @@ import { failedVerification, renderConfigs, renderErrorKinds, renderFailures } f
 import { fixed, formatDuration } from './figures.ts';
 import { droppedNote, fitGrid, type Column, type GridRow } from './grid.ts';
 import { renderReconcile } from './reconcile-block.ts';
+import { renderRequests } from './requests-block.ts';
 import { renderServer } from './server-block.ts';
 import { renderTimeAttribution } from './time-block.ts';
 import { hangWrap, paint, passFail, wrapNote } from './terminal-style.ts';
@@ -154,6 +155,7 @@ export const renderTable = (result: LabResult, opts: TableOptions): string => {
     renderCalibration(result.calibration, color, width),
     // A fault scenario judges correctness and measures no configs: no empty Configs block.
     result.configs.length === 0 && result.reconcile !== undefined ? [] : renderConfigs(result.configs, color, width),
+    renderRequests(result.configs, color, width),
     renderFailures(result.configs, color, width),
     renderErrorKinds(result.configs, color, width),
     renderTimeAttribution(result.configs, color, width),

@@ -5,7 +5,8 @@
 import type { Redis } from 'ioredis';
 import { closeClient, connectClient, noRetryOptions } from '../client/index.ts';
 import type { Endpoint } from '../runtime/index.ts';
-import { buildPlan, runWorkload, type OperationPlan } from '../workload/index.ts';
+import { buildPlan, buildRequestPlan, runRequests, runWorkload, type OperationPlan, type RequestPlan, type RequestRun } from '../workload/index.ts';
+import { newRequestRecords, recordRequests } from './request-results.ts';
 import type { Calibration, ConfigCell } from '../contracts/index.ts';
 import { recordRun, runRecord, type ConfigRuns } from './result-assembly.ts';
 import { calibrateShape, checkAborted, type RunSession } from './session.ts';
@@ -28,12 +29,13 @@ export class RunClients {
     });
   }
 
-  async connect(cell: ConfigCell): Promise<Redis[]> {
+  /** `count` clients (default: the cell's connections; an open-loop pool: its size). */
+  async connect(cell: ConfigCell, count = cell.connections): Promise<Redis[]> {
     const endpoint = cell.link === 'direct' ? this.endpoints.direct : this.endpoints.proxied;
     const options = cell.mode.kind === 'auto' ? { ...noRetryOptions, enableAutoPipelining: true } : noRetryOptions;
     const what = cell.link === 'direct' ? 'direct' : 'through the proxy';
     const settled = await Promise.allSettled(
-      Array.from({ length: cell.connections }, async () => {
+      Array.from({ length: count }, async () => {
         const client = await connectClient(endpoint, what, options);
         this.open.add(client);
         return client;
@@ -76,6 +78,7 @@ export const measureLink = async (ctx: MeasureContext, configs: ConfigRuns[]): P
 
   // Plans are built once per config, outside every timed span (keys, values, arguments).
   const plans = new Map<ConfigRuns, OperationPlan>();
+  const requestPlans = new Map<ConfigRuns, RequestPlan>();
   const started = new Set<ConfigRuns>();
   const runOnce = async (config: ConfigRuns) => {
     checkAborted(ctx.signal);
@@ -84,6 +87,7 @@ export const measureLink = async (ctx: MeasureContext, configs: ConfigRuns[]): P
       emit({ type: 'config-start', configId: config.cell.id, index: config.index, total: ctx.total });
     }
     const { cell } = config;
+    if (cell.workload.request !== undefined) return runRequestConfig(ctx, config, requestPlans);
     let plan = plans.get(config);
     if (plan === undefined) {
       plan = buildPlan(cell.workload, cell.commands, cell.valueBytes, scenario.seed);
@@ -107,9 +111,32 @@ export const measureLink = async (ctx: MeasureContext, configs: ConfigRuns[]): P
   let order = 0;
   for (let r = 0; r < scenario.repeat; r++) {
     for (const config of rotate(configs, r)) {
-      const record = recordRun(config, await runOnce(config), order++);
+      const run = await runOnce(config);
+      const record = recordRun(config, run, order++);
+      if (config.requests !== undefined) recordRequests(config.requests, run);
       emit({ type: 'run-done', configId: config.cell.id, index: config.index, total: ctx.total, warmup: false, runIndex: r, runCount: scenario.repeat, run: record });
     }
   }
   return calibration;
+};
+
+// One run of a request config: its plan is built once (outside every timed span); an open-loop
+// pool opens its pool's connections, everything else the cell's connections.
+const runRequestConfig = async (ctx: MeasureContext, config: ConfigRuns, plans: Map<ConfigRuns, RequestPlan>): Promise<RequestRun> => {
+  const { cell } = config;
+  let plan = plans.get(config);
+  if (plan === undefined) {
+    plan = buildRequestPlan(cell.workload, cell.arrival?.requests ?? cell.commands, ctx.scenario.seed);
+    plans.set(config, plan);
+    config.requests = newRequestRecords(plan.commands);
+  }
+  const pool = cell.arrival?.clients.kind === 'pool' ? cell.arrival.clients.size : cell.connections;
+  const clients = await ctx.clients.connect(cell, pool);
+  try {
+    const run = await runRequests({ clients, control: ctx.direct, cell, plan, seed: ctx.scenario.seed });
+    checkAborted(ctx.signal);
+    return run;
+  } finally {
+    await ctx.clients.close(clients);
+  }
 };

@@ -18,6 +18,7 @@ import {
   type RunCosts,
 } from '../metrics/index.ts';
 import { emptyCounts, type Ledger } from '../reconcile/index.ts';
+import { requestFields, type RequestRecords } from './request-results.ts';
 import type { FaultCell } from '../scenario/index.ts';
 import { describeKeys, type WorkloadRun } from '../workload/index.ts';
 import {
@@ -54,6 +55,8 @@ export interface ConfigRuns {
   /** Waits timed into the histogram (a batch is one wait). */
   timedWaits: number;
   errorsByKind: Record<string, number>;
+  /** Request workloads: request latencies and schedules (request-results.ts). */
+  requests?: RequestRecords;
 }
 
 export const newConfigRuns = (cell: ConfigCell, index: number): ConfigRuns => ({
@@ -143,6 +146,7 @@ export const toConfigResult = (config: ConfigRuns, calibration: readonly Calibra
     ...combineMemory(config.memory),
     serverInfo: config.serverInfo.length === 0 ? null : mergeInfoDeltas(config.serverInfo),
     ...(timeAttribution === undefined ? {} : { timeAttribution }),
+    ...(config.requests === undefined ? {} : requestFields(cell, config.requests, medianMs)),
   };
 };
 

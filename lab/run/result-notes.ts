@@ -31,8 +31,22 @@ export const resultWarnings = ({ calibration, configs, reconcile = [], problems 
   ...spreadWarnings(configs),
   ...reconcile.filter((e) => !e.consistent).map((e) => `${e.id}: repeated runs found different counts`),
   ...notTestedWarnings(reconcile),
+  ...scheduleWarnings(configs),
   ...problems,
 ];
+
+/** Open-loop configs whose generator fell behind its schedule, or whose requests did not all finish. */
+const scheduleWarnings = (configs: readonly ConfigResult[]): string[] =>
+  configs.flatMap((c) => {
+    const s = c.schedule;
+    if (s === undefined) return [];
+    return [
+      ...(s.generatorBound
+        ? [`${c.id}: the load generator fell behind its schedule (${s.lateStarts} of ${s.scheduled} starts late, worst ${s.worstLateMs.toFixed(1)} ms, event-loop delay p99 ${s.eventLoopDelayP99Ms.toFixed(1)} ms): the client, not Redis, limited this config; its request latency includes the generator's own delay`]
+        : []),
+      ...(s.unfinished > 0 ? [`${c.id}: ${s.unfinished} of ${s.scheduled} scheduled requests had not finished at the deadline (counted, not in any latency figure)`] : []),
+    ];
+  });
 
 const ALWAYS = [
   'Per-command latency is closed-loop: each command or batch is sent when the previous reply arrived, so it is not latency under an arrival rate (no open-loop schedule, no coordinated-omission correction).',
@@ -49,4 +63,11 @@ const FAULTS = [
   'With reconcile tags (the default), each operation is a Lua script that runs the command and appends its id to a log; the reply is the command\'s own, but the server does a little more work per operation than the bare command.',
 ];
 
-export const notMeasured = (scenario: Scenario): string[] => (scenario.faults.length > 0 ? [...ALWAYS, ...FAULTS] : ALWAYS);
+const OPEN_LOOP =
+  'Per-command latency (latencyUs) and service latency are from the send; only requestLatencyUs of open-loop configs is from the intended start (coordinated-omission free, no HdrHistogram expected-interval correction on top). Closed-loop configs send each request or command when the previous one finished, so their figures are not latency under an arrival rate.';
+
+export const notMeasured = (scenario: Scenario): string[] => {
+  const openLoop = scenario.workloads.some((w) => w.request?.arrival !== undefined);
+  const always = openLoop ? [OPEN_LOOP, ...ALWAYS.slice(1)] : ALWAYS;
+  return scenario.faults.length > 0 ? [...always, ...FAULTS] : always;
+};

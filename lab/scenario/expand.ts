@@ -8,6 +8,7 @@ import {
   modeLabel,
   UNCAPPED,
   type Bandwidth,
+  type CellArrival,
   type ConfigCell,
   type Fault,
   type LinkShape,
@@ -38,7 +39,22 @@ const configCellId = (cell: Omit<ConfigCell, 'id' | 'batch'>, workloadCount: num
     w.valueBytes.length > 1 ? `value=${formatValueSize(cell.valueBytes)}` : '',
     w.commands.length > 1 ? `n=${cell.commands}` : '',
   ];
+  if (cell.arrival !== undefined) parts.push(`rate=${cell.arrival.ratePerSec}/s`);
   return `${workloadCount > 1 ? `${w.label} ` : ''}${modeLabel(cell.mode)}@${parts.filter((p) => p !== '').join(',')}`;
+};
+
+// Open-loop: one arrival per rate of the axis (requests: rate x for, or the workload's count).
+const arrivalsOf = (w: Workload, requests: number): (CellArrival | undefined)[] => {
+  const arrival = w.request?.arrival;
+  if (w.request === undefined || arrival === undefined) return [undefined];
+  const { clients } = w.request;
+  return arrival.ratesPerSec.map((ratePerSec) => ({
+    ratePerSec,
+    requests: arrival.forMs === null ? requests : Math.max(1, Math.round((ratePerSec * arrival.forMs) / 1000)),
+    process: arrival.process,
+    deadlineMs: arrival.deadlineMs,
+    clients,
+  }));
 };
 
 // Every config on one link shape, workload outermost and mode innermost, in file order.
@@ -47,10 +63,12 @@ const cellsOn = (s: Scenario, link: Link): ConfigCell[] =>
     workload.commands.flatMap((commands) =>
       workload.valueBytes.flatMap((valueBytes) =>
         s.connections.flatMap((connections) =>
-          s.modes.map((mode): ConfigCell => {
-            const cell = { workload, commands, valueBytes, ...link, mode, connections };
-            return { id: configCellId(cell, s.workloads.length), ...cell, batch: batchSize(mode, commands) };
-          }),
+          s.modes.flatMap((mode): ConfigCell[] =>
+            arrivalsOf(workload, commands).map((arrival) => {
+              const cell = { workload, commands, valueBytes, ...link, mode, connections, ...(arrival === undefined ? {} : { arrival }) };
+              return { id: configCellId(cell, s.workloads.length), ...cell, batch: batchSize(mode, commands) };
+            }),
+          ),
         ),
       ),
     ),

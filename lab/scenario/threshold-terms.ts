@@ -10,6 +10,7 @@ import {
   RECONCILE_METRICS,
   takesValue,
   type AxisValue,
+  type ConfigMetric,
   type ConfigSelector,
   type Fault,
   type MetricUnit,
@@ -185,13 +186,14 @@ const UNITS: Record<MetricUnit, { words: string; bound: (metric: string, text: s
 
 // Every config metric, grouped by unit in registry order, each group with its unit's words.
 const metricsHint = (): string => {
-  const groups: { unit: MetricUnit; names: string[] }[] = [];
+  const groups: { words: string; names: string[] }[] = [];
   for (const m of CONFIG_METRICS) {
+    const words: string = (m as ConfigMetric).words ?? UNITS[m.unit].words;
     const last = groups[groups.length - 1];
-    if (last?.unit === m.unit) last.names.push(m.name);
-    else groups.push({ unit: m.unit, names: [m.name] });
+    if (last?.words === words) last.names.push(m.name);
+    else groups.push({ words, names: [m.name] });
   }
-  const described = groups.map(({ unit, names }) => `${names.join(', ')}${UNITS[unit].words === '' ? '' : ` (${UNITS[unit].words})`}`);
+  const described = groups.map(({ words, names }) => `${names.join(', ')}${words === '' ? '' : ` (${words})`}`);
   return `metrics: ${described.join('; ')}`;
 };
 export const METRICS_HINT = metricsHint();

@@ -97,7 +97,8 @@ const parseConfigThreshold = (text: string, ctx: ThresholdContext): Parsed<Thres
   const problems: ThresholdProblem[] = [];
   const fix = OP_FIXES[opText];
   if (fix !== undefined) problems.push({ message: `"${opText}" is not a comparison`, hint: fix, span: { index: opMatch.index, text: opText } });
-  const m = /^(?:([^]*):)?\s*(\S*)\s*$/.exec(lhs);
+  // A metric is one word, or `request`/`service` and one word (`request p(99)`).
+  const m = /^(?:([^]*):)?\s*((?:(?:request|service)\s+)?\S*)\s*$/.exec(lhs);
   if (m === null) {
     const words = lhs.trim().split(/\s+/);
     const metric = words.pop() ?? '';
@@ -105,8 +106,9 @@ const parseConfigThreshold = (text: string, ctx: ThresholdContext): Parsed<Thres
     problems.push({ message: `missing ":" after "${scope}"`, hint: `write "${scope}: ${metric} ${opText} ${rhs.trim()}"` });
     return { problems };
   }
-  const [, scopeText, metric = ''] = m;
-  const metricIndex = lhs.lastIndexOf(metric);
+  const [, scopeText, written = ''] = m;
+  const metric = written.replace(/\s+/, ' ');
+  const metricIndex = lhs.lastIndexOf(written);
   if (metric === '') problems.push({ message: `no metric before "${opText}"`, hint: METRICS_HINT });
   else if (reconcileMetricByName(metric) !== undefined) {
     const hint = `counts of a fault run are bounded per policy: write "policy <name>: ${metric} ${opText} ${rhs.trim()}"`;

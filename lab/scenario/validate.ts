@@ -12,6 +12,7 @@ import { readFaults } from './faults.ts';
 import { checkFaultRules, readReconcile } from './fault-rules.ts';
 import { readPolicies } from './policy-refs.ts';
 import { readExpect } from './threshold.ts';
+import { checkRequestRules } from './arrival.ts';
 import { closest, describeValue, formatPath, type FieldPath, type Problem } from './problems.ts';
 
 const NAME_HINT = 'a short single-line name, e.g. name: cross-dc-incr';
@@ -107,6 +108,7 @@ export const validateScenario = (record: Record<string, unknown>, problems: Prob
     policies,
     reconcile,
   };
+  checkRequestRules(record, { workloads, modes, faults }, problems);
   if (problems.length !== before || !isComplete(parts)) return undefined;
   return policyModules === undefined || policyModules.length === 0 ? parts : { ...parts, policyModules };
 };

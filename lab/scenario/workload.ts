@@ -9,6 +9,7 @@ import { DEFAULTS, KEYS, LIMITS } from './defaults.ts';
 import { checkKeys, hasKey, isRecord, optionalKey, readAxis, readInt, readRecord, readText, requireKey } from './fields.ts';
 import { ARGS_HINT, checkPlaceholders, readArgs, readKeyDistribution, readReply, readValueSizes } from './operation.ts';
 import { describeValue, formatPath, type FieldPath, type Problem } from './problems.ts';
+import { isRequestRecord, readRequestWorkload } from './request.ts';
 
 const { min, max } = LIMITS.commands;
 const COMMANDS_HINT = `commands per run, the same for every mode: a whole number from ${min} to ${max} (or a list of them), e.g. commands: 2048`;
@@ -203,6 +204,7 @@ const readOptions = (
 
 /** Reads one workload mapping and applies its defaults. */
 const readWorkload = (value: unknown, path: FieldPath, problems: Problem[]): Workload | undefined => {
+  if (isRequestRecord(value)) return readRequestWorkload(value, path, problems, readWorkload);
   const record = readRecord(value, path, problems, 'workload: {command: INCR, commands: 2048}');
   if (record === undefined) return undefined;
   const before = problems.length;

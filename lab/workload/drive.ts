@@ -53,7 +53,7 @@ interface OpRange {
 
 /** Monotonic clock in µs: a double, so reading it allocates nothing (hrtime.bigint allocates a
  * BigInt per read, which a sync loop pays twice per command). Sub-µs resolution in Node. */
-const nowUs = (): number => performance.now() * 1_000;
+export const nowUs = (): number => performance.now() * 1_000;
 
 /** Splits N operations over C connections in contiguous shares (the first N % C get one more). */
 export const splitOps = (commands: number, connections: number): OpRange[] => {
@@ -73,7 +73,7 @@ const checkedAfterRun = (command: string): boolean => command === 'INCR' || comm
 // What one timed run records, in preallocated arrays: per wait (a command for sync and auto, a
 // batch for pipeline and multi) how long the caller waited, plus what came back. Checking a
 // reply is a comparison, so it stays inside the timed span.
-class Recorder {
+export class Recorder {
   readonly outcome: DriveOutcome;
 
   constructor(

@@ -8,3 +8,4 @@ export { drive, type DriveOutcome } from './drive.ts';
 export { runWorkload, type WorkloadRun } from './measured-run.ts';
 export { driveWithLedger, tagKeys, type OpWrapping } from './fault-drive.ts';
 export { cutAfterBytes } from './cut-bytes.ts';
+export { buildRequestPlan, runRequests, type RequestPlan, type RequestRun } from './request-run.ts';

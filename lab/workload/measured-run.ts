@@ -28,7 +28,7 @@ import {
 import { drive, splitOps, type DriveOutcome } from './drive.ts';
 import type { OperationPlan } from './plan.ts';
 import { prepareReplyChecks } from './reply-checks.ts';
-import { checkCounterReplies, checkFinalValue, checkHashFieldReplies, expectedFinalState } from './run-checks.ts';
+import { checkCounterReplies, checkFinalValue, checkHashFieldReplies, expectedFinalState, type FinalStateOptions } from './run-checks.ts';
 
 /** Whether a measured run counts, and if not, why. */
 interface Verification {
@@ -68,7 +68,7 @@ const MAX_CHUNK = 1_000;
 const chunkSize = (bytesPerEntry: number): number => Math.max(1, Math.min(MAX_CHUNK, Math.floor(CHUNK_BYTES / Math.max(1, bytesPerEntry))));
 
 // GET and MGET read keys that must exist: write them, outside the timed span.
-const prefill = async (control: Redis, plan: OperationPlan): Promise<void> => {
+export const prefill = async (control: Redis, plan: OperationPlan): Promise<void> => {
   const chunk = chunkSize(plan.valueSize.maxBytes);
   let pipeline = control.pipeline();
   let queued = 0;
@@ -87,14 +87,14 @@ const prefill = async (control: Redis, plan: OperationPlan): Promise<void> => {
 const INFO_ARGS = [...INFO_SECTIONS, 'commandstats'];
 
 // INFO with the sections the lab reads, and the bytes its reply put on the wire.
-const readInfo = async (control: Redis) => {
+export const readInfo = async (control: Redis) => {
   const text = String(await control.call('INFO', INFO_ARGS));
   return { info: parseInfo(text), commands: parseCommandStats(text), replyBytes: respBulkBytes(text) };
 };
 
 // The net counters between two INFO calls hold one of the lab's own INFO requests (the second,
 // read before it runs) and one reply (the first, written after it ran): take them out.
-const runBytes = (delta: ServerInfoDelta, firstReplyBytes: number) => ({
+export const runBytes = (delta: ServerInfoDelta, firstReplyBytes: number) => ({
   bytesUp: Math.max(0, delta.netInputBytes - respCommandBytes(['INFO', ...INFO_ARGS])),
   bytesDown: Math.max(0, delta.netOutputBytes - firstReplyBytes),
 });
@@ -106,8 +106,13 @@ const connectionOfFor = (plan: OperationPlan, connections: number): ((op: number
 };
 
 // Reads the expected keys (or a sample) back in pipelined chunks and compares.
-const checkFinalState = async (control: Redis, plan: OperationPlan, connections: number): Promise<string | undefined> => {
-  const expected = expectedFinalState(plan, connections > 1 ? { connectionOf: connectionOfFor(plan, connections) } : {});
+const checkFinalState = (control: Redis, plan: OperationPlan, connections: number): Promise<string | undefined> =>
+  checkFinalStateWith(control, plan, connections > 1 ? { connectionOf: connectionOfFor(plan, connections) } : {});
+
+/** Reads what the plan's operations should have left and compares; `connectionOf` maps each
+ * operation to the caller that issued it in order (writes of different callers may interleave). */
+export const checkFinalStateWith = async (control: Redis, plan: OperationPlan, options: FinalStateOptions): Promise<string | undefined> => {
+  const expected = expectedFinalState(plan, options);
   const size = chunkSize(plan.valueSize.maxBytes);
   for (let start = 0; start < expected.entries.length; start += size) {
     const chunk = expected.entries.slice(start, start + size);

@@ -137,7 +137,7 @@ interface ExpectedFinalState {
   sampled: boolean;
 }
 
-interface FinalStateOptions {
+export interface FinalStateOptions {
   /** Most keys to list; larger key sets are sampled evenly. Default 10 000. */
   sampleKeys?: number;
   /** The connection that issued each operation, when several did. */

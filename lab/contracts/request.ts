@@ -1,0 +1,96 @@
+// Requests and open-loop arrivals (issue 10): what an application's request is made of, and
+// when requests start. A request is an ordered list of steps; a step is one command or a
+// parallel group of commands. Closed-loop runs send the next request when the previous one
+// finished; open-loop runs start request k at t0 + k/rate (or Poisson gaps) whatever happened
+// before, and measure latency from that intended start.
+
+import type { Workload } from './scenario.ts';
+
+/** One command of a request: a workload of one command (its key, keys, value and options),
+ * whose operation index is the request's index among the requests of its kind (`{r}`). */
+export type StepCommand = Omit<Workload, 'commands' | 'request'>;
+
+/** A step: its commands are issued together (one command, or a `parallel:` group). */
+export interface RequestStep {
+  commands: StepCommand[];
+}
+
+/** One kind of request in a `mix:` (a single `request:` is one kind of weight 1). */
+export interface RequestKind {
+  label: string;
+  weight: number;
+  steps: RequestStep[];
+}
+
+export interface RequestShape {
+  kinds: RequestKind[];
+  /** Open-loop arrivals; absent: closed-loop. */
+  arrival?: ArrivalAxes;
+  /** How open-loop requests reach Redis. */
+  clients: ClientsMode;
+}
+
+/** When requests start: closed-loop (one after the other per caller) or on a fixed schedule. */
+export interface ArrivalAxes {
+  /** Offered rates, requests per second (a matrix axis). */
+  ratesPerSec: number[];
+  /** How long the schedule runs, ms (requests = rate x duration); null: the workload's
+   * `requests` are scheduled, over requests / rate. */
+  forMs: number | null;
+  /** `constant`: t_k = t0 + k/rate; `poisson`: exponential gaps from the seeded RNG. */
+  process: 'constant' | 'poisson';
+  /** After the last scheduled start, how long the run may wait for replies before it ends, ms. */
+  deadlineMs: number;
+}
+
+/** `shared`: requests share one multiplexed ioredis client per connection; `pool`: N exclusive
+ * connections, a request waits for a free one (that wait is part of its latency). */
+export type ClientsMode = { kind: 'shared' } | { kind: 'pool'; size: number };
+
+/** The arrival of one config (one rate of the axis). */
+export interface CellArrival {
+  ratePerSec: number;
+  /** Requests scheduled in one run. */
+  requests: number;
+  process: 'constant' | 'poisson';
+  deadlineMs: number;
+  clients: ClientsMode;
+}
+
+/** Commands one request of this kind sends. */
+export const commandsPerRequest = (kind: RequestKind): number => kind.steps.reduce((sum, step) => sum + step.commands.length, 0);
+
+/** Round trips a request waits on in a mode: one per step in sync and auto (a parallel group is
+ * one), one for the whole request as a pipeline or a transaction. */
+const requestWaits = (kind: RequestKind, mode: { kind: string }): number =>
+  mode.kind === 'pipeline' || mode.kind === 'multi' ? 1 : kind.steps.length;
+
+/** The mix's mean, weighted by kind: what one request waits on average. */
+export const meanRequestWaits = (shape: RequestShape, mode: { kind: string }): number => {
+  const total = shape.kinds.reduce((sum, k) => sum + k.weight, 0);
+  return shape.kinds.reduce((sum, k) => sum + (k.weight / total) * requestWaits(k, mode), 0);
+};
+
+/** How healthy an open-loop schedule was: did the generator start requests when it meant to? */
+export interface ScheduleHealth {
+  /** Requests scheduled per second, as configured. */
+  offeredPerSec: number;
+  /** Requests completed per second, from the first intended start to the last completion. */
+  achievedPerSec: number;
+  scheduled: number;
+  completed: number;
+  /** Scheduled but not finished when the deadline passed (counted, never dropped). */
+  unfinished: number;
+  /** Worst lateness of the generator: actual start minus intended start, ms (pool waits excluded). */
+  worstLateMs: number;
+  /** Requests the generator started more than LATE_START_MS after their intended time. */
+  lateStarts: number;
+  /** Node event-loop delay during the run (perf_hooks.monitorEventLoopDelay), ms. */
+  eventLoopDelayP99Ms: number;
+  eventLoopDelayMaxMs: number;
+  /** The generator, not the system under test, limited the run (late starts or a blocked loop). */
+  generatorBound: boolean;
+}
+
+/** A start later than this (ms) counts as late. */
+export const LATE_START_MS = 2;

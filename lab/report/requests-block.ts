@@ -1,0 +1,80 @@
+// The requests block (issue 10): per request workload config, the request latency (closed-loop
+// from the request's start; open-loop from its intended start) beside the service latency
+// (open-loop, from the actual send), and the open-loop schedule's health: offered against
+// achieved rate, how late the generator started requests, and the Node event-loop delay.
+
+import type { ConfigResult, LatencySummaryUs, ScheduleHealth } from '../contracts/index.ts';
+import { configLabeller, groupedRows } from './configs-block.ts';
+import { fixed, formatCount, formatLatencyUs } from './figures.ts';
+import { droppedNote, fitGrid, type Cell, type Column, type GridRow } from './grid.ts';
+import { paint, wrapNote } from './terminal-style.ts';
+
+const COLUMNS: Column[] = [
+  { header: 'config', align: 'left' },
+  { header: 'requests', align: 'right', dropPriority: 6 },
+  { header: 'waits/req', align: 'right', dropPriority: 7 },
+  { header: 'req p50', align: 'right' },
+  { header: 'req p99', align: 'right' },
+  { header: 'req p99.9', align: 'right', dropPriority: 5 },
+  { header: 'svc p50', align: 'right', dropPriority: 4 },
+  { header: 'svc p99', align: 'right' },
+  { header: 'offered/s', align: 'right' },
+  { header: 'achieved/s', align: 'right' },
+  { header: 'worst late', align: 'right', dropPriority: 3 },
+  { header: 'late', align: 'right', dropPriority: 2 },
+  { header: 'loop p99/max', align: 'right', dropPriority: 1 },
+  { header: 'unfinished', align: 'right' },
+];
+
+const LEGEND = [
+  'req: per-request latency; closed-loop from the request\'s start, open-loop from its intended start (free of coordinated omission; no expected-interval correction on top)',
+  'svc: open-loop latency from the actual send (after any pool wait), what a closed-loop benchmark reports',
+  'offered/achieved: requests scheduled / completed per second (median over runs)',
+  'worst late, late: the generator\'s own lateness (start minus intended start) and starts later than 2 ms, over all runs',
+  'loop: Node event-loop delay p99/max during the runs (perf_hooks.monitorEventLoopDelay)',
+  'n/a: not measured (closed-loop, or no verified run)',
+];
+
+const NA: Cell = { text: 'n/a', style: 'dim' };
+const latency = (summary: LatencySummaryUs | null | undefined, pick: 'p50' | 'p99' | 'p999'): Cell =>
+  summary === null || summary === undefined ? NA : { text: formatLatencyUs(summary[pick]) };
+
+const scheduleCells = (s: ScheduleHealth | undefined): Cell[] =>
+  s === undefined
+    ? [NA, NA, NA, NA, NA, NA]
+    : [
+        { text: formatCount(s.offeredPerSec) },
+        { text: fixed(s.achievedPerSec, 1), ...(s.achievedPerSec < 0.95 * s.offeredPerSec ? { style: 'warn' as const } : {}) },
+        { text: `${fixed(s.worstLateMs, 1)} ms`, ...(s.generatorBound ? { style: 'fail' as const } : {}) },
+        { text: formatCount(s.lateStarts), style: s.lateStarts > 0 ? 'warn' : 'dim' },
+        { text: `${fixed(s.eventLoopDelayP99Ms, 1)}/${fixed(s.eventLoopDelayMaxMs, 1)} ms`, style: 'dim' },
+        { text: formatCount(s.unfinished), ...(s.unfinished > 0 ? { style: 'fail' as const } : { style: 'dim' as const }) },
+      ];
+
+const requestRow = (label: string, c: ConfigResult): GridRow => ({
+  kind: 'cells',
+  cells: [
+    { text: label },
+    { text: formatCount(c.requests ?? 0) },
+    { text: fixed(c.waitsPerRequest ?? 0, c.waitsPerRequest !== undefined && Number.isInteger(c.waitsPerRequest) ? 0 : 2), style: 'dim' },
+    latency(c.requestLatencyUs, 'p50'),
+    latency(c.requestLatencyUs, 'p99'),
+    latency(c.requestLatencyUs, 'p999'),
+    latency(c.serviceLatencyUs, 'p50'),
+    latency(c.serviceLatencyUs, 'p99'),
+    ...scheduleCells(c.schedule),
+  ],
+});
+
+/** The block, or nothing when no config ran requests. */
+export const renderRequests = (configs: readonly ConfigResult[], color: boolean, width: number): string[] => {
+  const requestConfigs = configs.filter((c) => c.requests !== undefined);
+  if (requestConfigs.length === 0) return [];
+  const title = `${paint('Requests', 'bold', color)} ${paint('(per-request latency over verified runs; open-loop schedule health)', 'dim', color)}`;
+  const { label } = configLabeller(requestConfigs);
+  const withWorkload = new Set(requestConfigs.map((c) => c.workload)).size > 1;
+  const rows = groupedRows(requestConfigs, (c) => requestRow(withWorkload ? `${c.workload} ${label(c)}` : label(c), c));
+  const { lines, dropped } = fitGrid(COLUMNS, rows, color, width);
+  const notes = wrapNote(LEGEND, width - 2);
+  return [title, ...lines, ...droppedNote(dropped, width, color), ...notes.map((line) => paint(`  ${line}`, 'dim', color))];
+};

@@ -1,0 +1,86 @@
+// What a request config (issue 10) adds to its ConfigResult: requests per run, round trips per
+// request, the request (and, open-loop, service) latency histograms over verified runs, and the
+// schedule's health over the measured runs. Pure, like result-assembly.ts.
+
+import { meanRequestWaits, type ConfigCell, type ConfigResult, type ScheduleHealth } from '../contracts/index.ts';
+import { createLatencyHistogram, median, recordUs, summarizeLatency, type LatencyHistogram } from '../metrics/index.ts';
+import type { RequestRun, WorkloadRun } from '../workload/index.ts';
+
+/** A request config's histograms and schedules while its runs happen. */
+export interface RequestRecords {
+  /** Commands one run sends (every step command of every request). */
+  commands: number;
+  request: LatencyHistogram;
+  service: LatencyHistogram;
+  schedules: ScheduleHealth[];
+  verifiedRuns: number;
+}
+
+export const newRequestRecords = (commands: number): RequestRecords => ({
+  commands,
+  request: createLatencyHistogram(),
+  service: createLatencyHistogram(),
+  schedules: [],
+  verifiedRuns: 0,
+});
+
+const recordAll = (h: LatencyHistogram, values: Float64Array): void => {
+  for (const us of values) if (Number.isFinite(us)) recordUs(h, us);
+};
+
+/** Keeps a measured run's request latencies (verified runs only) and its schedule (every run). */
+export const recordRequests = (records: RequestRecords, run: WorkloadRun | RequestRun): void => {
+  if (!('requestUs' in run)) return;
+  if (run.schedule !== null) records.schedules.push(run.schedule);
+  if (!run.verified) return;
+  records.verifiedRuns++;
+  recordAll(records.request, run.requestUs);
+  if (run.serviceUs !== null) recordAll(records.service, run.serviceUs);
+};
+
+/** Over the measured runs: counts summed, the worst lateness and loop delay, the median achieved rate. */
+const combineSchedules = (runs: readonly ScheduleHealth[]): ScheduleHealth | undefined => {
+  const first = runs[0];
+  if (first === undefined) return undefined;
+  const sum = (pick: (s: ScheduleHealth) => number) => runs.reduce((total, s) => total + pick(s), 0);
+  const worst = (pick: (s: ScheduleHealth) => number) => Math.max(...runs.map(pick));
+  return {
+    offeredPerSec: first.offeredPerSec,
+    achievedPerSec: median(runs.map((s) => s.achievedPerSec)) ?? 0,
+    scheduled: sum((s) => s.scheduled),
+    completed: sum((s) => s.completed),
+    unfinished: sum((s) => s.unfinished),
+    worstLateMs: worst((s) => s.worstLateMs),
+    lateStarts: sum((s) => s.lateStarts),
+    eventLoopDelayP99Ms: worst((s) => s.eventLoopDelayP99Ms),
+    eventLoopDelayMaxMs: worst((s) => s.eventLoopDelayMaxMs),
+    generatorBound: runs.some((s) => s.generatorBound),
+  };
+};
+
+/** Round trips one connection's caller waits on for its share of the requests. */
+const waitsOfRequests = (cell: ConfigCell, perRequest: number): number => {
+  const share = Math.ceil(cell.commands / cell.connections);
+  const perCaller = cell.mode.kind === 'auto' ? Math.ceil(share / cell.mode.callers) : share;
+  return Math.round(perCaller * perRequest);
+};
+
+/** The fields a request config adds or overrides in its ConfigResult. */
+export const requestFields = (cell: ConfigCell, records: RequestRecords, medianMs: number | null): Partial<ConfigResult> => {
+  const shape = cell.workload.request;
+  if (shape === undefined) return {};
+  const waitsPerRequest = meanRequestWaits(shape, cell.mode);
+  const open = cell.arrival !== undefined;
+  const schedule = combineSchedules(records.schedules);
+  const measured = records.verifiedRuns > 0;
+  return {
+    requests: cell.arrival?.requests ?? cell.commands,
+    commands: records.commands,
+    opsPerSec: medianMs === null || medianMs === 0 ? null : records.commands / (medianMs / 1000),
+    waits: open ? 0 : waitsOfRequests(cell, waitsPerRequest),
+    waitsPerRequest,
+    requestLatencyUs: measured ? summarizeLatency(records.request) : null,
+    ...(open ? { serviceLatencyUs: measured ? summarizeLatency(records.service) : null } : {}),
+    ...(schedule === undefined ? {} : { schedule }),
+  };
+};

@@ -1,0 +1,78 @@
+// A request workload's `arrival:` (open-loop requests, issue 10) and `clients:`. `arrival: {rate: 800/s, for: 10s,
+// process: constant | poisson}`: request k starts at t0 + k/rate whether or not earlier ones
+// finished; a list of rates is a matrix axis; without `for` the workload's `requests` are
+// scheduled. `clients: shared` (default) or `{pool: N}`. Absent `arrival`: closed-loop.
+
+import { modeLabel, type ArrivalAxes, type ClientsMode, type Mode, type Workload } from '../contracts/index.ts';
+import { LIMITS } from './defaults.ts';
+import { checkKeys, isRecord, optionalKey, readAxis, readInt, readMs, readRecord, requireKey } from './fields.ts';
+import { describeValue, type FieldPath, type Problem } from './problems.ts';
+
+const MAX_RATE = 1_000_000;
+const RATE_HINT = `requests per second, e.g. rate: 800/s (or a list, an axis: rate: [100/s, 800/s]); from 1/s to ${MAX_RATE}/s`;
+const PROCESS_HINT = 'process is constant (t_k = t0 + k/rate) or poisson (exponential gaps from the seed)';
+const CLIENTS_HINT = 'clients is shared (one multiplexed client per connection) or {pool: N} (N exclusive connections, checked out per request)';
+const FOR = { name: 'for', range: { min: 100, max: 3_600_000 }, meaning: 'time over which requests are scheduled', wholeWhy: 'the schedule is set in whole milliseconds' };
+const DEADLINE = { name: 'deadline', range: { min: 100, max: 3_600_000 }, meaning: 'time allowed after the last scheduled start', wholeWhy: 'the deadline is whole milliseconds' };
+const DEFAULT_DEADLINE_MS = 30_000;
+
+/** `800/s` (or a bare number) as requests per second. */
+const readRate = (value: unknown, path: FieldPath, problems: Problem[]): number | undefined => {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : undefined;
+  const m = text === undefined ? null : /^(\d+(?:\.\d+)?)(?:\s*\/s)?$/.exec(text);
+  const rate = m === null ? Number.NaN : Number(m[1]);
+  if (!(rate >= 1 && rate <= MAX_RATE)) {
+    problems.push({ path, message: `expected a rate like 800/s, got ${describeValue(value)}`, hint: RATE_HINT });
+    return undefined;
+  }
+  return rate;
+};
+
+export const readArrival = (value: unknown, path: FieldPath, problems: Problem[]): ArrivalAxes | undefined => {
+  const record = readRecord(value, path, problems, 'arrival: {rate: 800/s, for: 10s}');
+  if (record === undefined) return undefined;
+  const before = problems.length;
+  const misspelt = checkKeys(record, ['rate', 'for', 'process', 'deadline'], path, problems);
+  const rateValue = requireKey(record, 'rate', path, problems, `add ${RATE_HINT}`, misspelt);
+  const rules = { readItem: (v: unknown, p: FieldPath) => readRate(v, p, problems), label: (r: number) => `${r}/s`, what: 'rate', example: 'rate: [100/s, 800/s]' };
+  const ratesPerSec = rateValue === undefined ? undefined : readAxis(rateValue, [...path, 'rate'], rules, problems);
+  const forValue = optionalKey(record, 'for');
+  const forMs = forValue === undefined ? null : readMs(forValue, [...path, 'for'], FOR, problems);
+  const deadlineValue = optionalKey(record, 'deadline');
+  const deadlineMs = deadlineValue === undefined ? DEFAULT_DEADLINE_MS : readMs(deadlineValue, [...path, 'deadline'], DEADLINE, problems);
+  const processValue = optionalKey(record, 'process') ?? 'constant';
+  if (processValue !== 'constant' && processValue !== 'poisson') problems.push({ path: [...path, 'process'], message: `unknown process ${describeValue(processValue)}`, hint: PROCESS_HINT });
+  if (problems.length > before || ratesPerSec === undefined || forMs === undefined || deadlineMs === undefined) return undefined;
+  return { ratesPerSec, forMs, process: processValue as ArrivalAxes['process'], deadlineMs };
+};
+
+export const readClients = (value: unknown, path: FieldPath, problems: Problem[]): ClientsMode | undefined => {
+  if (value === undefined || value === 'shared') return { kind: 'shared' };
+  if (isRecord(value) && Object.keys(value).length === 1 && 'pool' in value) {
+    const size = readInt(value.pool, [...path, 'pool'], LIMITS.connections, problems, `pool size, ${LIMITS.connections.min} to ${LIMITS.connections.max}`);
+    return size === undefined ? undefined : { kind: 'pool', size };
+  }
+  problems.push({ path, message: `expected shared or {pool: N}, got ${describeValue(value)}`, hint: CLIENTS_HINT });
+  return undefined;
+};
+
+const MODE_HINT = 'a request runs as sync, pipeline:all (the whole request as one pipeline), multi:all (one MULTI/EXEC) or auto:C';
+
+/** Request workloads against the rest of the scenario: a request runs whole as one pipeline
+ * or transaction (`pipeline:all`, `multi:all`); requests do not run under faults. */
+export const checkRequestRules = (
+  record: Record<string, unknown>,
+  context: { workloads: Workload[] | undefined; modes: Mode[] | undefined; faults: unknown },
+  problems: Problem[],
+): void => {
+  if (!context.workloads?.some((w) => w.request !== undefined)) return;
+  context.modes?.forEach((mode, i) => {
+    if ((mode.kind === 'pipeline' || mode.kind === 'multi') && mode.batch !== 'all') {
+      const where = Array.isArray(record.modes) ? ['modes', i] : ['modes'];
+      problems.push({ path: where, message: `${modeLabel(mode)}: a request is sent whole, as one ${mode.kind === 'multi' ? 'transaction' : 'pipeline'}`, hint: `write ${mode.kind}:all; ${MODE_HINT}` });
+    }
+  });
+  if (Array.isArray(context.faults) && context.faults.length > 0) {
+    problems.push({ path: ['faults'], at: 'key', message: 'request workloads do not run under faults yet', hint: 'use a command workload (command: INCR, commands: N) for fault scenarios' });
+  }
+};

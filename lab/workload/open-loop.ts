@@ -1,0 +1,140 @@
+// The open-loop driver (issue 10), after wrk2: request k has an intended start fixed before the
+// run (t0 + k/rate, or exponential gaps from the seed for a Poisson process) and is started at
+// that time whether or not earlier requests finished; the schedule is never rebased when the
+// generator falls behind. Two latencies per request: from its intended start (what a user of
+// the application waits, free of coordinated omission; no HdrHistogram expected-interval
+// correction on top, that would correct twice) and from its actual send (what the service took).
+// With a pool, a request waits for a free connection after it starts: that wait is in its
+// request latency, not in its service latency. The generator's own lateness (actual start
+// minus intended start) and the event-loop delay say whether the generator kept up.
+
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { Redis } from 'ioredis';
+import { LATE_START_MS, type CellArrival, type Mode, type ScheduleHealth } from '../contracts/index.ts';
+import { nowUs } from './drive.ts';
+import { runRequest, type RequestRecorders } from './requests.ts';
+import type { RequestPlan } from './request-plan.ts';
+import { createRng, deriveSeed } from './rng.ts';
+
+export interface OpenLoopOutcome {
+  /** Per request, µs from its intended start to its last reply (NaN: unfinished or failed). */
+  requestUs: Float64Array;
+  /** Per request, µs from the actual send (after any pool wait) to its last reply. */
+  serviceUs: Float64Array;
+  schedule: ScheduleHealth;
+  totalMs: number;
+}
+
+/** Offsets of the intended starts from t0, µs: k/rate, or cumulative exponential gaps. */
+export const scheduleOffsetsUs = (arrival: Pick<CellArrival, 'ratePerSec' | 'requests' | 'process'>, seed: number): Float64Array => {
+  const out = new Float64Array(arrival.requests);
+  const meanGapUs = 1e6 / arrival.ratePerSec;
+  const rng = arrival.process === 'poisson' ? createRng(deriveSeed(seed, 'arrivals')) : undefined;
+  let t = 0;
+  for (let k = 0; k < arrival.requests; k++) {
+    out[k] = rng === undefined ? k * meanGapUs : t;
+    if (rng !== undefined) t += -Math.log(1 - rng.next()) * meanGapUs;
+  }
+  return out;
+};
+
+// Exclusive connections checked out per request, first come first served.
+const pool = (clients: Redis[]) => {
+  const free = [...clients];
+  const waiting: ((client: Redis) => void)[] = [];
+  return {
+    acquire: (): Promise<Redis> => {
+      const client = free.pop();
+      return client === undefined ? new Promise((resolve) => waiting.push(resolve)) : Promise.resolve(client);
+    },
+    release: (client: Redis): void => {
+      const next = waiting.shift();
+      if (next === undefined) free.push(client);
+      else next(client);
+    },
+  };
+};
+
+interface OpenLoopInput {
+  clients: Redis[];
+  mode: Mode;
+  plan: RequestPlan;
+  recorders: RequestRecorders;
+  arrival: CellArrival;
+  seed: number;
+}
+
+/** Runs the schedule; ends when every request finished or `deadlineMs` after the last start. */
+export const driveOpenLoop = async (input: OpenLoopInput): Promise<OpenLoopOutcome> => {
+  const { clients, mode, plan, recorders, arrival } = input;
+  const n = plan.requests;
+  const offsets = scheduleOffsetsUs(arrival, input.seed);
+  const requestUs = new Float64Array(n).fill(Number.NaN);
+  const serviceUs = new Float64Array(n).fill(Number.NaN);
+  const checkout = arrival.clients.kind === 'pool' ? pool(clients) : undefined;
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  let worstLateUs = 0;
+  let lateStarts = 0;
+  let finished = 0;
+  let completed = 0;
+  let lastEndUs = 0;
+  let settle: () => void = () => undefined;
+  const allDone = new Promise<void>((resolve) => (settle = resolve));
+
+  const start = async (r: number, t0: number): Promise<void> => {
+    const intended = t0 + (offsets[r] ?? 0);
+    const lateUs = nowUs() - intended;
+    worstLateUs = Math.max(worstLateUs, lateUs);
+    if (lateUs > LATE_START_MS * 1000) lateStarts++;
+    const client = checkout === undefined ? (clients[r % clients.length] as Redis) : await checkout.acquire();
+    const sent = nowUs();
+    const ok = await runRequest(client, mode, plan, recorders, r);
+    const end = nowUs();
+    checkout?.release(client);
+    if (ok) {
+      requestUs[r] = end - intended;
+      serviceUs[r] = end - sent;
+      completed++;
+      lastEndUs = Math.max(lastEndUs, end);
+    }
+    if (++finished === n) settle();
+  };
+
+  loop.enable();
+  const t0 = nowUs();
+  let next = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const tick = (): void => {
+    if (stopped) return;
+    const now = nowUs();
+    while (next < n && t0 + (offsets[next] ?? 0) <= now) void start(next++, t0);
+    if (next >= n) return;
+    const waitMs = (t0 + (offsets[next] ?? 0) - nowUs()) / 1000;
+    if (waitMs < 1) setImmediate(tick);
+    else timer = setTimeout(tick, Math.floor(waitMs));
+  };
+  tick();
+  const deadlineMs = (offsets[n - 1] ?? 0) / 1000 + arrival.deadlineMs;
+  let deadline: NodeJS.Timeout | undefined;
+  await Promise.race([allDone, new Promise<void>((resolve) => (deadline = setTimeout(resolve, deadlineMs)))]);
+  clearTimeout(deadline);
+  stopped = true;
+  clearTimeout(timer);
+  loop.disable();
+  const spanS = completed === 0 ? 0 : (lastEndUs - t0) / 1e6;
+  const eventLoopDelayP99Ms = loop.percentile(99) / 1e6;
+  const schedule: ScheduleHealth = {
+    offeredPerSec: arrival.ratePerSec,
+    achievedPerSec: spanS === 0 ? 0 : completed / spanS,
+    scheduled: n,
+    completed,
+    unfinished: n - finished,
+    worstLateMs: Math.max(0, worstLateUs) / 1000,
+    lateStarts,
+    eventLoopDelayP99Ms,
+    eventLoopDelayMaxMs: loop.max / 1e6,
+    generatorBound: lateStarts > Math.max(1, n / 100),
+  };
+  return { requestUs, serviceUs, schedule, totalMs: (nowUs() - t0) / 1000 };
+};

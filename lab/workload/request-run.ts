@@ -1,0 +1,114 @@
+// One measured run of a request workload: reset, prefill what its commands read, drive the
+// requests (closed-loop, or on an open-loop schedule), verify every command's replies and the
+// final state of every command's keys, and hand back per-command waits (as a command run does,
+// so the per-command histogram is unchanged) with the per-request latencies beside them.
+
+import type { Redis } from 'ioredis';
+import type { ConfigCell, ScheduleHealth } from '../contracts/index.ts';
+import { collectGarbage, commandTimeDelta, infoDelta, startCpuMeter, watchClientSpan } from '../metrics/index.ts';
+import { nowUs, Recorder, type DriveOutcome } from './drive.ts';
+import { checkFinalStateWith, prefill, readInfo, runBytes, type WorkloadRun } from './measured-run.ts';
+import { driveOpenLoop } from './open-loop.ts';
+import type { OperationPlan } from './plan.ts';
+import { prepareReplyChecks } from './reply-checks.ts';
+import { buildRequestPlan, type RequestPlan } from './request-plan.ts';
+import { driveRequestsClosed, type RequestRecorders } from './requests.ts';
+import { checkCounterReplies, checkHashFieldReplies } from './run-checks.ts';
+
+export interface RequestRun extends WorkloadRun {
+  /** Per request, µs: closed-loop from its start, open-loop from its intended start (NaN: unfinished). */
+  requestUs: Float64Array;
+  /** Open-loop only: per request, µs from its actual send. */
+  serviceUs: Float64Array | null;
+  schedule: ScheduleHealth | null;
+}
+
+export { buildRequestPlan, type RequestPlan };
+
+// One command's outcome against its plan; the first problem, or undefined.
+const verifyPlan = async (control: Redis, plan: OperationPlan, o: DriveOutcome, ordered: boolean): Promise<string | undefined> => {
+  const where = `${plan.name} ${plan.workload.key}`;
+  if (o.aborted) return `run aborted at ${o.aborted}`;
+  const errors = Object.entries(o.errorsByKind).reduce((sum, [, count]) => sum + count, 0);
+  if (errors > 0) return `${where}: ${errors} reply error(s): ${o.firstError ?? ''}`;
+  if (o.wrongReplies > 0) return `${where}: ${o.wrongReplies} wrong replies, first: ${o.firstWrongReply ?? '?'}`;
+  if (o.numericReplies !== null) {
+    const check = plan.command === 'HSET' ? checkHashFieldReplies : checkCounterReplies;
+    const wrong = check(plan, o.numericReplies, { ordered });
+    if (wrong !== undefined) return `${where}: ${wrong}`;
+  }
+  // Unordered: any caller's write may be the last one to a key.
+  return checkFinalStateWith(control, plan, ordered ? {} : { connectionOf: (op) => op });
+};
+
+// Every command's waits and errors as one outcome, for the per-command histogram and error counts.
+const mergeOutcomes = (outcomes: DriveOutcome[], totalMs: number): DriveOutcome => {
+  const waits = outcomes.reduce((sum, o) => sum + o.waits, 0);
+  const merged: DriveOutcome = { totalMs, waitUs: new Float64Array(waits), waitSize: new Uint32Array(waits), waits, numericReplies: null, wrongReplies: 0, errorsByKind: {} };
+  let at = 0;
+  for (const o of outcomes) {
+    merged.waitUs.set(o.waitUs.subarray(0, o.waits), at);
+    merged.waitSize.set(o.waitSize.subarray(0, o.waits), at);
+    at += o.waits;
+    merged.wrongReplies += o.wrongReplies;
+    for (const [kind, count] of Object.entries(o.errorsByKind)) merged.errorsByKind[kind] = (merged.errorsByKind[kind] ?? 0) + count;
+    merged.firstError ??= o.firstError;
+    merged.firstWrongReply ??= o.firstWrongReply;
+    merged.aborted ??= o.aborted;
+  }
+  return merged;
+};
+
+interface RequestRunInput {
+  clients: Redis[];
+  control: Redis;
+  cell: ConfigCell;
+  plan: RequestPlan;
+  seed: number;
+}
+
+export const runRequests = async ({ clients, control, cell, plan, seed }: RequestRunInput): Promise<RequestRun> => {
+  await control.flushdb();
+  for (const p of plan.plans) {
+    await prefill(control, p);
+    prepareReplyChecks(p);
+  }
+  const recorders: RequestRecorders = { of: new Map(plan.plans.map((p) => [p, new Recorder(p, p.size)])) };
+  const before = await readInfo(control);
+  collectGarbage();
+  const client = watchClientSpan();
+  const cpu = startCpuMeter();
+  const startUs = nowUs();
+  let requestUs: Float64Array;
+  let serviceUs: Float64Array | null = null;
+  let schedule: ScheduleHealth | null = null;
+  let totalMs: number;
+  if (cell.arrival === undefined) {
+    requestUs = new Float64Array(plan.requests).fill(Number.NaN);
+    await driveRequestsClosed(clients, cell.mode, plan, recorders, requestUs);
+    totalMs = (nowUs() - startUs) / 1000;
+  } else {
+    const open = await driveOpenLoop({ clients, mode: cell.mode, plan, recorders, arrival: cell.arrival, seed });
+    ({ requestUs, serviceUs, schedule, totalMs } = open);
+    // Requests still in flight at the deadline: drop their connections so nothing lingers.
+    if (open.schedule.unfinished > 0) for (const client of clients) client.disconnect();
+  }
+  const clientCpuMs = cpu.stop();
+  const { memory: memoryRun, gcMs: clientGcMs } = client.stop();
+  const after = await readInfo(control);
+  const delta = infoDelta(before.info, after.info);
+  const bytes = runBytes(delta, before.replyBytes);
+  const serverInfo = { ...delta, netInputBytes: bytes.bytesUp, netOutputBytes: bytes.bytesDown };
+  const serverMs = commandTimeDelta(before.commands, after.commands, [...new Set(plan.plans.map((p) => p.name))]).serverUs / 1000;
+  const costs = { clientCpuMs, serverMs, ...bytes };
+  const outcomes = plan.plans.map((p) => (recorders.of.get(p) as Recorder).outcome);
+  const outcome = mergeOutcomes(outcomes, totalMs);
+  // One caller issuing every request in order fixes each key's sequence; anything else does not.
+  const ordered = cell.arrival === undefined && clients.length === 1 && cell.mode.kind !== 'auto';
+  let failure: string | undefined = schedule !== null && schedule.unfinished > 0 ? `${schedule.unfinished} of ${schedule.scheduled} requests unfinished at the deadline` : undefined;
+  for (const [i, p] of plan.plans.entries()) {
+    if (failure !== undefined) break;
+    failure = await verifyPlan(control, p, outcomes[i] as DriveOutcome, ordered);
+  }
+  return { outcome, clientGcMs, memory: memoryRun, serverInfo, costs, verified: failure === undefined, ...(failure === undefined ? {} : { failure }), requestUs, serviceUs, schedule };
+};
