@@ -7,6 +7,7 @@ import type { RuntimeChoice } from '../index.ts';
 export const USAGE = `Usage:
   redis-fault-lab run <scenario...> [--runtime auto|containers|local] [--json FILE] [--out DIR] [--quiet]
   redis-fault-lab validate <scenario...>
+  redis-fault-lab schema
   redis-fault-lab --help
 
   run       start Redis behind Toxiproxy, replay each scenario, print the result table (stdout)
@@ -14,6 +15,7 @@ export const USAGE = `Usage:
             --out writes result.json and one HdrHistogram .hgrm file per config into DIR
             (one scenario); --quiet prints no progress (a non-TTY stderr gets plain lines)
   validate  check scenario files without starting anything
+  schema    print the JSON Schema of scenario files (as shipped in scenarios/scenario.schema.json)
 
 Colour only on a terminal, never with NO_COLOR set.
 Exit codes: 0 all passed; 1 a threshold or a reply check failed; 2 bad input or environment;
@@ -21,6 +23,7 @@ Exit codes: 0 all passed; 1 a threshold or a reply check failed; 2 bad input or 
 
 export type Command =
   | { name: 'help' }
+  | { name: 'schema' }
   | { name: 'validate'; files: string[] }
   | { name: 'run'; files: string[]; runtime: RuntimeChoice; jsonFile?: string; outDir?: string; quiet: boolean };
 
@@ -48,7 +51,11 @@ export const parseCommand = (argv: string[]): Command => {
   const { values, positionals } = parsed;
   const [name, ...files] = positionals;
   if (values.help || name === 'help' || name === undefined) return { name: 'help' };
-  if (name !== 'run' && name !== 'validate') throw usageError(`Unknown command "${name}": expected run or validate`);
+  if (name === 'schema') {
+    if (files.length > 0) throw usageError(`schema takes no arguments, got ${files.join(' ')}`);
+    return { name };
+  }
+  if (name !== 'run' && name !== 'validate') throw usageError(`Unknown command "${name}": expected run, validate or schema`);
   if (files.length === 0) throw usageError(`${name} needs at least one scenario file, e.g. scenarios/cross-dc-incr.yaml`);
   if (name === 'validate') return { name, files };
   const runtime = values.runtime as RuntimeChoice;

@@ -2,7 +2,7 @@
 // stdout: the result table (or validate's verdicts); stderr: progress and errors.
 
 import { isLabError, errorMessage } from '../errors/index.ts';
-import { loadScenarioFile, runScenario } from '../index.ts';
+import { loadScenarioFile, runScenario, scenarioSchemaText } from '../index.ts';
 import { createProgressWriter, progressMode, renderTable, shouldColor, writeJsonResult, writeOutDir } from '../report/index.ts';
 import { parseCommand, USAGE } from './args.ts';
 
@@ -84,6 +84,10 @@ export const main = async (argv: string[]): Promise<number> => {
     const command = parseCommand(argv);
     if (command.name === 'help') {
       process.stdout.write(`${USAGE}\n`);
+      return EXIT.pass;
+    }
+    if (command.name === 'schema') {
+      process.stdout.write(scenarioSchemaText());
       return EXIT.pass;
     }
     return command.name === 'validate' ? await validate(command.files) : await run(command);

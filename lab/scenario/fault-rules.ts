@@ -221,7 +221,7 @@ export const checkFaultRules = (input: FaultRuleInput, problems: Problem[]): voi
 export const POLICIES_HINT =
   `policies: ${RETRY_POLICIES.join(', ')} (none: no retry; ioredis-default: ioredis re-sends unreplied commands after reconnecting; ` +
   'app-retry: the caller re-issues a failed operation; idempotent: a script keyed by operation id)';
-const TAGS = ['log', 'none'] as const;
+export const TAGS = ['log', 'none'] as const;
 const TAGS_HINT = 'tags is log (each operation appends its id to a list, so the checker knows exactly which applied; default) or none (bare commands: bounds only)';
 const DEADLINE: MsRules = {
   name: 'deadline',
