@@ -72,6 +72,9 @@ export const axis = (item: JsonSchema): JsonSchema => ({
   anyOf: [item, { type: 'array', items: item, minItems: 1, uniqueItems: true }],
 });
 
+/** A reference to one of the document's shared definitions (schema.ts's DEFINITIONS). */
+export const ref = (name: 'workload' | 'mode' | 'bandwidth'): JsonSchema => ({ $ref: `#/definitions/${name}` });
+
 /** A mapping with exactly these keys allowed. */
 export const mapping = (properties: Record<string, JsonSchema>, extra: JsonSchema = {}): JsonSchema => ({
   type: 'object',

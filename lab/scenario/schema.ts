@@ -14,7 +14,7 @@ import { RETRY_POLICIES } from '../contracts/index.ts';
 import { DEFAULTS, KEYS, LIMITS } from './defaults.ts';
 import { TAGS } from './fault-rules.ts';
 import { FAULT_FIELDS } from './schema-faults.ts';
-import { axis, bandwidth, duration, field, int, mapping, mode, threshold, type Fields, type JsonSchema } from './schema-shapes.ts';
+import { axis, bandwidth, duration, field, int, mapping, mode, ref, threshold, type Fields, type JsonSchema } from './schema-shapes.ts';
 import { WORKLOAD_FIELDS, workloadRules } from './schema-workload.ts';
 
 const NETWORK_FIELDS: Fields<typeof KEYS.network> = {
@@ -28,7 +28,7 @@ const NETWORK_FIELDS: Fields<typeof KEYS.network> = {
   ),
   bandwidth: field(
     { description: 'bandwidth cap: one rate for both directions, {up, down}, or unlimited; one value or a list; default unlimited', examples: ['1MB/s', ['unlimited', '1MB/s', { up: '100KB/s', down: 'unlimited' }]] },
-    axis(bandwidth()),
+    axis(ref('bandwidth')),
   ),
   direct: field({ description: `also measure every config straight to Redis, without the proxy; default ${DEFAULTS.direct}`, examples: [true] }, { type: 'boolean' }),
 };
@@ -57,11 +57,11 @@ const TOP_FIELDS: Fields<typeof KEYS.top> = {
   seed: field({ description: `the seed of every random choice (keys, value sizes); default ${DEFAULTS.seed}`, examples: [42] }, int(LIMITS.seed)),
   workload: field(
     { description: 'the commands each run issues: one mapping, or a list of them (an axis; each needs a distinct label)', examples: [{ command: 'INCR', commands: 2048 }] },
-    axis(workloadRules(mapping(WORKLOAD_FIELDS, { required: ['command', 'commands'] }))),
+    axis(ref('workload')),
   ),
   modes: field(
     { description: 'how the commands are sent: sync (one per round trip), pipeline:B, multi:B (MULTI/EXEC), auto:C (auto-pipelining); one mode or a list', examples: [['sync', 'pipeline:8', { pipeline: 'all' }, 'multi:16', 'auto:32']] },
-    axis(mode()),
+    axis(ref('mode')),
   ),
   connections: field(
     { description: `parallel client connections sharing each run's commands; one count or a list (an axis); default ${DEFAULTS.connections[0]}`, examples: [[1, 50]] },
@@ -89,6 +89,13 @@ function faultRules(): JsonSchema[] {
   return [exactlyOne(['after', 'at']), exactlyOne(KEYS.faultActions)];
 }
 
+// Shapes used twice (a value and each item of a list) are written once, as definitions.
+const DEFINITIONS = {
+  workload: workloadRules(mapping(WORKLOAD_FIELDS, { required: ['command', 'commands'] })),
+  mode: mode(),
+  bandwidth: bandwidth(),
+};
+
 /** The schema document. */
 export const scenarioSchema = (): JsonSchema => ({
   // Draft-07: the draft every editor's YAML and JSON language server reads in full.
@@ -98,6 +105,7 @@ export const scenarioSchema = (): JsonSchema => ({
     'A scenario file of redis-fault-lab: a workload, the modes it is sent in, the link it crosses, optional faults and thresholds. ' +
     'Generated from the lab\'s validator; the validator also checks what a schema cannot (whole milliseconds, batches that fit the run, thresholds that name real configs): run `redis-fault-lab validate FILE`.',
   ...mapping(TOP_FIELDS, { required: ['name', 'workload', 'modes'] }),
+  definitions: DEFINITIONS,
   examples: [{ name: 'cross-dc-incr', workload: { command: 'INCR', commands: 512 }, modes: ['sync', 'pipeline:8'], network: { rtt: ['0ms', '10ms'] } }],
 });
 

@@ -104,7 +104,7 @@ describe('the scenario JSON Schema', () => {
       if (typeof node !== 'object' || node === null) return;
       const record = node as Record<string, unknown>;
       if (Array.isArray(record.examples) && path !== '#') {
-        const check = ajv.compile({ ...record, $schema: undefined });
+        const check = ajv.compile({ ...record, $schema: undefined, definitions: scenarioSchema().definitions });
         for (const example of record.examples) if (!check(example)) wrong.push(`${path}: ${JSON.stringify(example)}`);
       }
       for (const [key, child] of Object.entries(record)) if (key !== 'examples') walk(child, `${path}/${key}`);
