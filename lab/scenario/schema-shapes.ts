@@ -126,7 +126,8 @@ export const threshold = (): JsonSchema => {
     pattern: `^(?:.*:\\s*)?(?:SAFE|UNSAFE|${metrics}\\s*${ops}\\s*\\S+)\\s*$`,
     description:
       `"[<workload>] [<mode>] [at <selectors>]: <metric> <op> <bound>" with selectors ${selectors}; ` +
-      `metrics ${CONFIG_METRICS.map((m) => `${m.name} (${m.about}, ${m.unit})`).join(', ')}; ` +
+      `metrics ${CONFIG_METRICS.map((m) => `${m.name} (${m.about})`).join(', ')}; ` +
+      'bounds on times and sizes carry a unit (60ms, 512MiB), rates, ratios and counts are plain numbers; ' +
       `or "policy <name> [at fault=<name>]: SAFE | UNSAFE | <count> <op> <n>" with counts ${RECONCILE_METRICS.map((m) => m.name).join(', ')}; ` +
       `op is ${OPS.join(', ')}. Quote it: a ": " inside makes YAML read a mapping`,
   };

@@ -12,7 +12,7 @@
 
 import { RETRY_POLICIES } from '../contracts/index.ts';
 import { DEFAULTS, KEYS, LIMITS } from './defaults.ts';
-import { TAGS } from './fault-rules.ts';
+import { FAULT_ONLY_KEYS, TAGS } from './fault-rules.ts';
 import { FAULT_FIELDS } from './schema-faults.ts';
 import { axis, bandwidth, duration, field, int, mapping, mode, ref, threshold, type Fields, type JsonSchema } from './schema-shapes.ts';
 import { WORKLOAD_FIELDS, workloadRules } from './schema-workload.ts';
@@ -89,6 +89,12 @@ function faultRules(): JsonSchema[] {
   return [exactlyOne(['after', 'at']), exactlyOne(KEYS.faultActions)];
 }
 
+// policies and reconcile only where there are faults (a non-empty list).
+function faultOnlyRule(): JsonSchema {
+  const hasFaults = { required: ['faults'], properties: { faults: { type: 'array', minItems: 1 } } };
+  return { if: { not: hasFaults }, then: { not: { anyOf: FAULT_ONLY_KEYS.map((key) => ({ required: [key] })) } } };
+}
+
 // Shapes used twice (a value and each item of a list) are written once, as definitions.
 const DEFINITIONS = {
   workload: workloadRules(mapping(WORKLOAD_FIELDS, { required: ['command', 'commands'] })),
@@ -104,7 +110,7 @@ export const scenarioSchema = (): JsonSchema => ({
   description:
     'A scenario file of redis-fault-lab: a workload, the modes it is sent in, the link it crosses, optional faults and thresholds. ' +
     'Generated from the lab\'s validator; the validator also checks what a schema cannot (whole milliseconds, batches that fit the run, thresholds that name real configs): run `redis-fault-lab validate FILE`.',
-  ...mapping(TOP_FIELDS, { required: ['name', 'workload', 'modes'] }),
+  ...mapping(TOP_FIELDS, { required: ['name', 'workload', 'modes'], allOf: [faultOnlyRule()] }),
   definitions: DEFINITIONS,
   examples: [{ name: 'cross-dc-incr', workload: { command: 'INCR', commands: 512 }, modes: ['sync', 'pipeline:8'], network: { rtt: ['0ms', '10ms'] } }],
 });

@@ -72,6 +72,8 @@ describe('the scenario JSON Schema', () => {
     ['a command option for another command', { ...base(), workload: { command: 'SET', commands: 100, by: 5 } }],
     ['a fault with two actions', { ...base(), faults: [{ name: 'x', after: '10 commands', reset: {}, stall: {} }] }],
     ['a fault without a trigger', { ...base(), faults: [{ name: 'x', reset: {} }] }],
+    ['retry policies without faults', { ...base(), policies: ['none'] }],
+    ['reconcile options with an empty fault list', { ...base(), faults: [], reconcile: { tags: 'log' } }],
     ['a threshold with an unknown metric', { ...base(), expect: ['sync: speed < 10ms'] }],
   ])('rejects %s, as the lab does', (_what, data) => {
     const scenario = withOut(data as Record<string, unknown>);
