@@ -9,6 +9,7 @@ export const USAGE = `Usage:
   redis-fault-lab validate <scenario...>
   redis-fault-lab report <result.json...> [--html FILE]
   redis-fault-lab compare <base.json> <new.json> [--threshold 10%]
+  redis-fault-lab schema
   redis-fault-lab --help
 
   run       start Redis behind Toxiproxy, replay each scenario, print the result table (stdout)
@@ -23,6 +24,7 @@ export const USAGE = `Usage:
   compare   match configs by id and print the change in median, p99 and ops/s; exit 1 when a
             median got slower by more than --threshold (default 10%) beyond the runs' noise,
             or a retry policy's verdict turned UNSAFE
+  schema    print the JSON Schema of scenario files (as shipped in scenarios/scenario.schema.json)
 
 Colour only on a terminal, never with NO_COLOR set.
 Exit codes: 0 all passed; 1 a threshold or a reply check failed; 2 bad input or environment;
@@ -30,6 +32,7 @@ Exit codes: 0 all passed; 1 a threshold or a reply check failed; 2 bad input or 
 
 export type Command =
   | { name: 'help' }
+  | { name: 'schema' }
   | { name: 'validate'; files: string[] }
   | { name: 'run'; files: string[]; runtime: RuntimeChoice; jsonFile?: string; outDir?: string; htmlFile?: string; quiet: boolean; wide?: true }
   | { name: 'report'; files: string[]; htmlFile?: string }
@@ -72,8 +75,12 @@ export const parseCommand = (argv: string[]): Command => {
   const { values, positionals } = parsed;
   const [name, ...files] = positionals;
   if (values.help || name === 'help' || name === undefined) return { name: 'help' };
+  if (name === 'schema') {
+    if (files.length > 0) throw usageError(`schema takes no arguments, got ${files.join(' ')}`);
+    return { name };
+  }
   if (name !== 'run' && name !== 'validate' && name !== 'report' && name !== 'compare') {
-    throw usageError(`Unknown command "${name}": expected run, validate, report or compare`);
+    throw usageError(`Unknown command "${name}": expected run, validate, report, compare or schema`);
   }
   if (name === 'compare') {
     const [base, next, ...extra] = files;

@@ -2,7 +2,7 @@
 // stdout: the result table (or validate's verdicts); stderr: progress and errors.
 
 import { isLabError, errorMessage } from '../errors/index.ts';
-import { loadScenarioFile, runScenario } from '../index.ts';
+import { loadScenarioFile, runScenario, scenarioSchemaText } from '../index.ts';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { LabResult } from '../contracts/index.ts';
@@ -136,6 +136,10 @@ export const main = async (argv: string[]): Promise<number> => {
     const command = parseCommand(argv);
     if (command.name === 'help') {
       process.stdout.write(`${USAGE}\n`);
+      return EXIT.pass;
+    }
+    if (command.name === 'schema') {
+      process.stdout.write(scenarioSchemaText());
       return EXIT.pass;
     }
     if (command.name === 'validate') return await validate(command.files);

@@ -10,7 +10,7 @@ import type { ServerInfoDelta } from '../contracts/index.ts';
 export const INFO_SECTIONS = ['clients', 'memory', 'stats', 'errorstats'] as const;
 
 /** The figures of one INFO reply (absolute values, not deltas). */
-interface InfoSnapshot {
+export interface InfoSnapshot {
   netInputBytes: number; // total_net_input_bytes (counter)
   netOutputBytes: number; // total_net_output_bytes (counter)
   clientRecentMaxInputBufferBytes: number; // client_recent_max_input_buffer (gauge)

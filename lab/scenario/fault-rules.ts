@@ -27,9 +27,12 @@ const AUTO_WHY =
   "auto-pipelining merges concurrent callers' commands into shared writes, so one cut decides many callers' fates at once " +
   "and no caller's outcome can be traced; use sync, pipeline:B or multi:B";
 
+/** Top-level keys only a fault scenario takes. */
+export const FAULT_ONLY_KEYS = ['policies', 'reconcile'] as const;
+
 // `policies` / `reconcile` written in a scenario that has no faults.
 const checkFaultOnlyKeys = (record: Record<string, unknown>, problems: Problem[]): void => {
-  for (const key of ['policies', 'reconcile']) {
+  for (const key of FAULT_ONLY_KEYS) {
     if (!hasKey(record, key)) continue;
     problems.push({
       path: [key],
@@ -218,7 +221,7 @@ export const checkFaultRules = (input: FaultRuleInput, problems: Problem[]): voi
 // run is judged). Both belong to fault scenarios only; checkFaultOnlyKeys above reports them in
 // a scenario without faults, so these read the sections on their own.
 
-const TAGS = ['log', 'none'] as const;
+export const TAGS = ['log', 'none'] as const;
 const TAGS_HINT = 'tags is log (each operation appends its id to a list, so the checker knows exactly which applied; default) or none (bare commands: bounds only)';
 const DEADLINE: MsRules = {
   name: 'deadline',

@@ -147,7 +147,7 @@ export const readValueSizes = (value: unknown, path: FieldPath, problems: Proble
 
 const CUSTOM_EXAMPLE = 'args: [ZADD, "{key}", "{i}", "m{i}"]';
 export const ARGS_HINT = `EVAL and EVALSHA: the script's ARGV, e.g. args: ["{value}"]; CUSTOM: the whole command, name first, e.g. ${CUSTOM_EXAMPLE}`;
-const REPLY_WORDS = ['any', 'ok', 'integer'] as const;
+export const REPLY_WORDS = ['any', 'ok', 'integer'] as const;
 const REPLY_HINT = 'reply is any (anything but an error; default), ok, integer, or {equals: "text"} ({i}, {key}, {value} are filled in)';
 
 // Commands a CUSTOM workload cannot issue: they change what the connection is (a subscriber,

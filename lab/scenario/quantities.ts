@@ -68,6 +68,8 @@ interface DurationValue {
 }
 
 const POWER_OF_TEN: Record<DurationUnit, number> = { us: 0, ms: 3, s: 6 };
+/** The units a duration may carry (the JSON Schema's pattern is built from them). */
+export const DURATION_UNITS = Object.keys(POWER_OF_TEN) as readonly DurationUnit[];
 const UNITS_HINT = 'a duration is a number and a unit: us, ms or s (for example 250us, 10ms, 0.5s)';
 const isDurationUnit = (unit: string): unit is DurationUnit => unit === 'us' || unit === 'ms' || unit === 's';
 
@@ -119,6 +121,8 @@ export const formatMs = (ms: number): string => `${ms}ms`;
 
 const SIZE_UNITS = { B: 1, KB: 1000, MB: 1_000_000, KiB: 1024, MiB: 1_048_576 } as const;
 type SizeUnit = keyof typeof SIZE_UNITS;
+/** The units a size may carry (the JSON Schema's pattern is built from them). */
+export const SIZE_UNIT_NAMES = Object.keys(SIZE_UNITS) as readonly SizeUnit[];
 
 type SizeParse = { ok: true; bytes: number } | { ok: false; problem: string; hint: string };
 

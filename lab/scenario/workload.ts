@@ -17,7 +17,7 @@ const COMMAND_HINT = `valid values: ${WORKLOAD_COMMANDS.join(', ')}; any other c
 const SCRIPT_HINT = `the Lua body, called with 1 key and ARGV from args, e.g. script: "return redis.call('INCR', KEYS[1])"`;
 const LABEL_HINT = 'a label names the workload in ids and thresholds: letters, digits, _ . - (no spaces), e.g. label: set-1kb';
 // Words that start a threshold's scope: a label spelt like them would be ambiguous there.
-const RESERVED_LABELS = ['sync', 'pipeline', 'multi', 'auto', 'at', 'policy', 'direct'];
+export const RESERVED_LABELS = ['sync', 'pipeline', 'multi', 'auto', 'at', 'policy', 'direct'];
 const SHAPE_HINT = 'workload is a mapping such as {command: INCR, commands: 2048}, or a list of them, each with its own label';
 
 /** Where workload `index` is written: `workload` itself, or `workload[index]` in the list form. */
@@ -63,7 +63,7 @@ export const readWorkloads = (value: unknown, path: FieldPath, problems: Problem
 const SCRIPT_COMMANDS: readonly CommandName[] = ['EVAL', 'EVALSHA'];
 
 /** Workload keys that only some commands take, with those commands. */
-const COMMAND_OPTIONS: Readonly<Record<string, readonly CommandName[]>> = {
+export const COMMAND_OPTIONS: Readonly<Record<string, readonly CommandName[]>> = {
   by: ['INCRBY'],
   field: ['HSET'],
   'mget-keys': ['MGET'],

@@ -23,6 +23,8 @@ import {
   respCommandBytes,
   startCpuMeter,
   watchClientSpan,
+  type CommandStats,
+  type InfoSnapshot,
   type MemoryRun,
 } from '../metrics/index.ts';
 import { drive, splitOps, type DriveOutcome } from './drive.ts';
@@ -87,7 +89,14 @@ export const prefill = async (control: Redis, plan: OperationPlan): Promise<void
 const INFO_ARGS = [...INFO_SECTIONS, 'commandstats'];
 
 // INFO with the sections the lab reads, and the bytes its reply put on the wire.
-export const readInfo = async (control: Redis) => {
+/** One INFO reading: the sections the lab reads, commandstats, and its reply's bytes on the wire. */
+export interface InfoReading {
+  info: InfoSnapshot;
+  commands: CommandStats;
+  replyBytes: number;
+}
+
+export const readInfo = async (control: Redis): Promise<InfoReading> => {
   const text = String(await control.call('INFO', INFO_ARGS));
   return { info: parseInfo(text), commands: parseCommandStats(text), replyBytes: respBulkBytes(text) };
 };

@@ -91,7 +91,7 @@ describe('the npm package', () => {
     // Every file package.json points at is in the tarball.
     const targets = [...Object.values(manifest.bin), ...Object.values(manifest.exports).flatMap((t) => (typeof t === 'string' ? [t] : Object.values(t)))];
     for (const target of targets) expect(paths, target).toContain(target.replace(/^\.\//, ''));
-    expect(paths).toEqual(expect.arrayContaining(['README.md', 'docker/redis.Dockerfile', 'docker/toxiproxy.Dockerfile', 'docker/provision.sh', 'scenarios/cross-dc-incr.yaml']));
+    expect(paths).toEqual(expect.arrayContaining(['README.md', 'docker/redis.Dockerfile', 'docker/toxiproxy.Dockerfile', 'docker/provision.sh', 'scenarios/cross-dc-incr.yaml', 'scenarios/scenario.schema.json']));
 
     const unwanted = paths.filter(
       (p) =>
@@ -128,6 +128,13 @@ describe('the npm package', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^error \[E_SCENARIO_INVALID\]: .*bad\.yaml/m);
     expect(bad.stderr).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  it('prints the JSON Schema with `npx redis-fault-lab schema`, the same as the shipped file', async () => {
+    const printed = await mustRun('npx', ['--offline', 'redis-fault-lab', 'schema'], app);
+    const shipped = await readFile(join(app, 'node_modules/redis-fault-lab/scenarios/scenario.schema.json'), 'utf8');
+    expect(printed.stdout).toBe(shipped);
+    expect(JSON.parse(shipped)).toMatchObject({ title: 'redis-fault-lab scenario', required: ['name', 'workload', 'modes'] });
   });
 
   it('runs a one-test vitest suite that uses useLab from redis-fault-lab/vitest', async () => {

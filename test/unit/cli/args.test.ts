@@ -20,9 +20,14 @@ describe('command-line parsing', () => {
     expect(parseCommand(['validate', 'a.yaml', 'b.yaml'])).toEqual({ name: 'validate', files: ['a.yaml', 'b.yaml'] });
   });
 
+  it('parses schema', () => {
+    expect(parseCommand(['schema'])).toEqual({ name: 'schema' });
+  });
+
   it.each([
     [['run', 'a.yaml', '--runtime', 'kubernetes'], '--runtime "kubernetes" is not a runtime: expected auto, containers, local'],
-    [['bench'], 'Unknown command "bench": expected run, validate, report or compare'],
+    [['bench'], 'Unknown command "bench": expected run, validate, report, compare or schema'],
+    [['schema', 'a.yaml'], 'schema takes no arguments, got a.yaml'],
     [['run'], 'run needs at least one scenario file, e.g. scenarios/cross-dc-incr.yaml'],
     [['run', 'a.yaml', 'b.yaml', '--json', 'x.json'], '--json takes one scenario; run several scenarios one at a time to get one JSON file each'],
   ])('rejects %j with a usage error', (argv, message) => {
