@@ -9,6 +9,12 @@ export interface PolicyEndpoint {
   port: number;
   /** Redis AUTH password, when the server has one. */
   password?: string;
+  /**
+   * True when the run's mode is auto:C: C concurrent callers share this client, and a client
+   * that can merge their commands into shared writes should (ioredis: enableAutoPipelining;
+   * node-redis always writes a tick's commands together).
+   */
+  autoPipelining?: boolean;
 }
 
 /** One operation of the workload, handed to `perform`. */

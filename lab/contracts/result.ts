@@ -207,6 +207,10 @@ export interface ReconcileEntry {
   /** The policy's client library and version, e.g. `ioredis 6.0.0`. */
   client?: string;
   rttMs: number;
+  /** Client connections the run opened (one client each); order and prefix are checked per connection. */
+  connections?: number;
+  /** Which connection(s) the fault hit, in words, e.g. `all 4 connections; a byte cut counts on each connection's own stream`. */
+  faultHits?: string;
   /** Runs of this cell; `consistent` says whether they all gave the same counts. */
   runs: number;
   consistent: boolean;
@@ -216,7 +220,7 @@ export interface ReconcileEntry {
   counter: { final: number; lower: number; upper: number; withinBounds: boolean } | null;
   /** Pipelines on one connection: batches whose applied operations were not a prefix of what was
    * sent, and operations the server applied out of their issue order on one connection. */
-  prefix: { batchesChecked: number; nonPrefix: number; reordered: number } | null;
+  prefix: { batchesChecked: number; nonPrefix: number; reordered: number; /** Connections that issued ops, each checked on its own. */ connections?: number } | null;
   /** Did the fault fire (the client saw its connection close or stall)? */
   faultObserved: boolean;
   /** NOT-TESTED: the fault never fired in some run of this cell, so nothing was judged. */

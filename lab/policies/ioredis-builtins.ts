@@ -84,7 +84,7 @@ const withRetries = async (client: Redis, ops: readonly PolicyOperation[], trans
 
 const ioredisPolicy = (options: RedisOptions, retries: number): Policy<Redis> => ({
   client: IOREDIS,
-  connect: (endpoint) => connectClient(endpoint, 'through the proxy', options),
+  connect: (endpoint) => connectClient(endpoint, 'through the proxy', endpoint.autoPipelining === true ? { ...options, enableAutoPipelining: true } : options),
   perform: async (client, op) => {
     const [reply] = await withRetries(client, [op], null, retries);
     if (reply?.ok) return reply.value;

@@ -7,9 +7,10 @@ import { hangWrap, paint, verdictStyle, wrapNote } from './terminal-style.ts';
 import { droppedNote, fitGrid } from './grid.ts';
 import type { Cell, Column, GridRow } from './grid.ts';
 
-const columnsFor = (withRtt: boolean, withClient: boolean): Column[] => [
+const columnsFor = (withRtt: boolean, withClient: boolean, withHits: boolean): Column[] => [
   { header: 'fault', align: 'left' },
   { header: 'mode', align: 'left' },
+  ...(withHits ? [{ header: 'hit', align: 'left' as const }] : []),
   { header: 'policy', align: 'left' },
   ...(withClient ? [{ header: 'client', align: 'left' as const, dropPriority: 6 }] : []),
   ...(withRtt ? [{ header: 'rtt ms', align: 'right' as const, dropPriority: 7 }] : []),
@@ -32,6 +33,14 @@ const LEGEND = [
   'dup: applied more than once',
 ];
 
+const HITS_LEGEND = "hit: the connections the fault hit (Toxiproxy acts on every connection; a byte cut counts on each connection's own stream); order is checked per connection";
+
+// Several connections: `all 4` (the entry's faultHits says it in words).
+const hitsText = (entry: ReconcileEntry): string => {
+  const connections = entry.connections ?? 1;
+  return connections === 1 ? '1 conn' : `all ${connections}`;
+};
+
 const NOT_TESTED_LEGEND = 'NOT-TESTED: the fault never fired, so nothing was judged';
 
 // A count that should be zero: red when it is not.
@@ -41,13 +50,14 @@ const anomalyCell = (count: number): Cell => ({ text: String(count), style: coun
 export const consistencyText = (entry: Pick<ReconcileEntry, 'runs' | 'consistent'>): string =>
   !entry.consistent ? 'DIFFERED' : entry.runs === 1 ? '1 run' : `${entry.runs}/${entry.runs} identical`;
 
-const entryRow = (entry: ReconcileEntry, withRtt: boolean, withClient: boolean): GridRow => {
+const entryRow = (entry: ReconcileEntry, withRtt: boolean, withClient: boolean, withHits: boolean): GridRow => {
   const { counts } = entry;
   return {
     kind: 'cells',
     cells: [
       { text: entry.fault },
       { text: entry.mode },
+      ...(withHits ? [{ text: hitsText(entry) }] : []),
       { text: entry.policy },
       ...(withClient ? [{ text: entry.client ?? '', style: 'dim' as const }] : []),
       ...(withRtt ? [{ text: String(entry.rttMs) }] : []),
@@ -91,8 +101,9 @@ export const renderReconcile = (entries: readonly ReconcileEntry[] | undefined, 
   if (entries.length === 0) return [title, '  none'];
   const withRtt = new Set(entries.map((e) => e.rttMs)).size > 1;
   const withClient = entries.some((e) => e.client !== undefined);
-  const { lines, dropped } = fitGrid(columnsFor(withRtt, withClient), entries.map((e) => entryRow(e, withRtt, withClient)), color, width);
+  const withHits = entries.some((e) => (e.connections ?? 1) > 1);
+  const { lines, dropped } = fitGrid(columnsFor(withRtt, withClient, withHits), entries.map((e) => entryRow(e, withRtt, withClient, withHits)), color, width);
   const untested = entries.some((e) => e.verdict === 'NOT-TESTED') ? [NOT_TESTED_LEGEND] : [];
-  const notes = wrapNote([...LEGEND, ...untested], width - 2).map((line) => paint(`  ${line}`, 'dim', color));
+  const notes = wrapNote([...LEGEND, ...(withHits ? [HITS_LEGEND] : []), ...untested], width - 2).map((line) => paint(`  ${line}`, 'dim', color));
   return [title, ...lines, ...droppedNote(dropped, width, color), ...notes, ...reasonLines(entries, color, width)];
 };

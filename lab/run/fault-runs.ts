@@ -28,6 +28,8 @@ interface FaultRunInput {
   proxied: Endpoint;
   plan: OperationPlan;
   mode: FaultMode;
+  /** Clients the run opens, each with its own connection: the fault hits all of them. */
+  connections: number;
   fault: Fault;
   policy: LoadedPolicy;
   options: ReconcileOptions;
@@ -37,8 +39,8 @@ const wrappingFor = (policy: LoadedPolicy, options: ReconcileOptions): OpWrappin
   policy.idempotentScript ? 'idempotent' : options.tags === 'log' ? 'tagged' : 'bare';
 
 // The policy's client, connected through the relay; a connect that fails or hangs names the module.
-const connectPolicy = async (policy: LoadedPolicy, endpoint: Endpoint): Promise<unknown> =>
-  withTimeout(`connect of policy ${policy.name}`, CONNECT_TIMEOUT_MS, () => policy.policy.connect({ ...endpoint }), () =>
+const connectPolicy = async (policy: LoadedPolicy, endpoint: Endpoint, autoPipelining: boolean): Promise<unknown> =>
+  withTimeout(`connect of policy ${policy.name}`, CONNECT_TIMEOUT_MS, () => policy.policy.connect({ ...endpoint, ...(autoPipelining ? { autoPipelining } : {}) }), () =>
     new LabError('E_POLICY', `Policy ${policy.name} (${policy.source}): connect(endpoint) did not settle within ${CONNECT_TIMEOUT_MS / 1000} s`, {
       hint: 'connect must resolve with a connected client (or throw); check the host, port and password it is given',
     }),
@@ -49,6 +51,17 @@ const connectPolicy = async (policy: LoadedPolicy, endpoint: Endpoint): Promise<
       cause: error,
     });
   });
+
+// Closes every client; what failed or hung, in words (a close problem is a warning, not a verdict).
+const closeClients = async (policy: LoadedPolicy, clients: readonly unknown[]): Promise<string[]> => {
+  const problems: string[] = [];
+  for (const client of clients) {
+    await withTimeout(`close of policy ${policy.name}`, CLOSE_TIMEOUT_MS, () => policy.policy.close(client), () => new Error('close(client) did not settle')).catch((error: unknown) =>
+      problems.push(`policy ${policy.name}: ${errorMessage(error)}`),
+    );
+  }
+  return problems;
+};
 
 const isCounter = (plan: OperationPlan) => plan.command === 'INCR' || plan.command === 'INCRBY';
 
@@ -74,10 +87,11 @@ const runFault = async (input: FaultRunInput): Promise<FaultRunFindings> => {
   const keys = tagKeys(plan.keyOf(0));
   await control.flushdb();
   const relay = await startRelay(input.proxied);
-  let client: unknown;
+  const clients: unknown[] = [];
   try {
-    client = await connectPolicy(policy, relay.endpoint);
+    for (let c = 0; c < input.connections; c++) clients.push(await connectPolicy(policy, relay.endpoint, mode.kind === 'auto'));
   } catch (error) {
+    await closeClients(policy, clients);
     await relay.close();
     throw error;
   }
@@ -94,7 +108,7 @@ const runFault = async (input: FaultRunInput): Promise<FaultRunFindings> => {
     start: () => {
       const bytes =
         fault.action.kind === 'cut-after'
-          ? cutAfterBytes(fault.action, { plan, mode, wrapping, tagKeys: keys, fromOp: fault.trigger.kind === 'commands' ? fault.trigger.after : 0 })
+          ? cutAfterBytes(fault.action, { plan, mode: mode.kind === 'auto' ? { kind: 'sync' } : mode, wrapping, tagKeys: keys, fromOp: fault.trigger.kind === 'commands' ? fault.trigger.after : 0 })
           : undefined;
       return startFault(session.api, session.proxyName, fault.action, bytes);
     },
@@ -107,7 +121,7 @@ const runFault = async (input: FaultRunInput): Promise<FaultRunFindings> => {
     schedule.arm();
     drive = await driveWithLedger({
       policy: policy.policy,
-      client,
+      clients,
       mode,
       plan,
       ledger,
@@ -121,9 +135,7 @@ const runFault = async (input: FaultRunInput): Promise<FaultRunFindings> => {
       end = await schedule.finish();
     } finally {
       relay.dropAll();
-      await withTimeout(`close of policy ${policy.name}`, CLOSE_TIMEOUT_MS, () => policy.policy.close(client), () => new Error('close(client) did not settle')).catch((error: unknown) =>
-        closeProblems.push(`policy ${policy.name}: ${errorMessage(error)}`),
-      );
+      closeProblems.push(...(await closeClients(policy, clients)));
       await relay.close();
     }
   }
@@ -148,6 +160,13 @@ const withHang = (judged: Judged, unsettled: number, deadlineMs: number): Judged
   reasons: [`HUNG: perform had not settled for ${unsettled} operation${unsettled === 1 ? '' : 's'} at the ${deadlineMs} ms deadline (counted as indeterminate)`, ...judged.reasons],
 });
 
+// Connections that issued ops: the prefix check groups by connection, so each was checked on its own.
+const connectionsOf = (ledger: Ledger): number => {
+  const seen = new Set<number>();
+  for (let op = 0; op < ledger.size; op++) seen.add(ledger.connection(op));
+  return seen.size;
+};
+
 type Judged = Omit<FaultRunFindings, 'durationMs' | 'heal' | 'problems' | 'faultObserved' | 'timeline'>;
 
 const judge = async (input: FaultRunInput, ledger: Ledger, wrapping: OpWrapping, logKey: string, faultObserved: boolean): Promise<Judged> => {
@@ -161,7 +180,10 @@ const judge = async (input: FaultRunInput, ledger: Ledger, wrapping: OpWrapping,
       : applications.applied !== undefined
         ? checkApplied(ledger, { applied: applications.applied })
         : undefined;
-  const prefix = applications.log !== undefined && input.mode.kind !== 'sync' ? checkPrefix(ledger, applications.log) : null;
+  // Order is checked per connection: within a batch, and across ops of one connection (sync on
+  // one connection has no batch and one stream whose order the counts already cover).
+  const ordered = input.mode.kind !== 'sync' || input.connections > 1;
+  const prefix = applications.log !== undefined && ordered ? checkPrefix(ledger, applications.log) : null;
   const counts: ReconcileCounts = checked?.counts ?? countsFromLedger(ledger, counter === null ? 0 : counter.final / plan.incrementBy);
   const { verdict, reasons } = verdictFor({
     counts,
@@ -174,7 +196,7 @@ const judge = async (input: FaultRunInput, ledger: Ledger, wrapping: OpWrapping,
   return {
     counts,
     counter,
-    prefix: prefix === null ? null : { batchesChecked: prefix.batchesChecked, nonPrefix: prefix.nonPrefix, reordered: prefix.reordered },
+    prefix: prefix === null ? null : { batchesChecked: prefix.batchesChecked, nonPrefix: prefix.nonPrefix, reordered: prefix.reordered, connections: connectionsOf(ledger) },
     verdict,
     reasons,
     examples: checked?.examples ?? { lost: [], duplicated: [], unexpected: [] },
@@ -213,7 +235,7 @@ export const runFaultCells = async (session: RunSession, proxied: Endpoint): Pro
     for (let r = 0; r < scenario.repeat; r++) {
       checkAborted(session.signal);
       const policy = policies.get(cell.policy) as LoadedPolicy;
-      const findings = await runFault({ session, proxied, plan, mode: cell.mode, fault: cell.fault, policy, options: scenario.reconcile });
+      const findings = await runFault({ session, proxied, plan, mode: cell.mode, connections: cell.connections, fault: cell.fault, policy, options: scenario.reconcile });
       checkAborted(session.signal);
       runs.push(findings);
       found.problems.push(...findings.problems.map((problem) => `${cell.id} run ${r + 1}: ${problem}`));

@@ -187,7 +187,14 @@ const cellVerdict = (runs: readonly FaultRunFindings[]): Verdict => {
 };
 
 /** A fault cell's runs as its ReconcileEntry; counts are the first run's. */
-export const faultEntry = (cell: Pick<FaultCell, 'id' | 'fault' | 'mode' | 'policy' | 'rttMs'>, runs: readonly FaultRunFindings[]): ReconcileEntry => {
+// Toxiproxy's toxics act on the proxy, so a fault hits every connection through it; limit_data
+// (a byte-counted cut) keeps its count per connection.
+const faultHits = (fault: FaultCell['fault'], connections: number): string => {
+  const all = connections === 1 ? 'the run\'s one connection' : `all ${connections} connections`;
+  return fault.action.kind === 'cut-after' ? `${all}; the byte cut counts on each connection's own stream` : all;
+};
+
+export const faultEntry = (cell: Pick<FaultCell, 'id' | 'fault' | 'mode' | 'policy' | 'rttMs'> & { connections?: number }, runs: readonly FaultRunFindings[]): ReconcileEntry => {
   const first = runs[0];
   if (first === undefined) throw new Error(`fault cell ${cell.id} has no runs`);
   const consistent = runs.every((run) => fingerprint(run) === fingerprint(first));
@@ -204,6 +211,8 @@ export const faultEntry = (cell: Pick<FaultCell, 'id' | 'fault' | 'mode' | 'poli
     mode: modeLabel(cell.mode),
     policy: cell.policy,
     rttMs: cell.rttMs,
+    connections: cell.connections ?? 1,
+    faultHits: faultHits(cell.fault, cell.connections ?? 1),
     runs: runs.length,
     consistent,
     counts: first.counts,

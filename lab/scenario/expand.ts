@@ -88,16 +88,14 @@ export const expandMatrix = (s: Scenario): ConfigCell[] => {
 
 // --- the fault matrix: one cell per link shape × fault × mode × retry policy, each run `repeat`
 // times and reconciled. Fault scenarios have one workload, one commands value, one value size
-// and one connection (fault-rules.ts), so those are not axes here.
+// and one connections value (fault-rules.ts), so those are not axes here.
 
-/** Modes a fault can run under (fault-rules.ts rejects auto: callers' fates mix). */
-export type FaultMode = Extract<Mode, { kind: 'sync' | 'pipeline' | 'multi' }>;
-
-const isFaultMode = (mode: Mode): mode is FaultMode => mode.kind !== 'auto';
+/** Modes a fault can run under: all of them (auto:C runs C concurrent callers per connection). */
+export type FaultMode = Mode;
 
 /** One fault run configuration. */
 export interface FaultCell {
-  /** `<fault> / <mode> / <policy>`, plus ` @rtt=10ms` (and jitter, bw) when the scenario has several. */
+  /** `<fault> / <mode> / <policy>`, plus ` @conns=4` on several connections and ` @rtt=10ms` (and jitter, bw) when the scenario has several. */
   id: string;
   fault: Fault;
   mode: FaultMode;
@@ -114,8 +112,9 @@ export interface FaultCell {
 }
 
 // ` @rtt=10ms,jitter=2ms`: only the link axes that have several values.
-const linkSuffix = (s: Scenario, rttMs: number, jitterMs: number, bandwidth: Bandwidth): string => {
+const linkSuffix = (s: Scenario, rttMs: number, jitterMs: number, bandwidth: Bandwidth, connections = 1): string => {
   const parts = [
+    connections > 1 ? `conns=${connections}` : '',
     s.network.rttMs.length > 1 ? `rtt=${formatMs(rttMs)}` : '',
     s.network.jitterMs.length > 1 ? `jitter=${formatMs(jitterMs)}` : '',
     s.network.bandwidth.length > 1 ? `bw=${formatBandwidth(bandwidth)}` : '',
@@ -134,10 +133,10 @@ export const expandFaultCells = (s: Scenario): FaultCell[] => {
     s.network.jitterMs.flatMap((jitterMs) =>
       s.network.bandwidth.flatMap((bandwidth) =>
         s.faults.flatMap((fault) =>
-          s.modes.filter(isFaultMode).flatMap((mode) =>
+          s.modes.flatMap((mode) =>
             s.policies.map(
               (policy): FaultCell => ({
-                id: `${fault.name} / ${modeLabel(mode)} / ${policy}${linkSuffix(s, rttMs, jitterMs, bandwidth)}`,
+                id: `${fault.name} / ${modeLabel(mode)} / ${policy}${linkSuffix(s, rttMs, jitterMs, bandwidth, connections)}`,
                 fault,
                 mode,
                 policy,

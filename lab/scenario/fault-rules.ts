@@ -1,6 +1,7 @@
 // What a fault scenario needs so that its outcome can be reconciled: one workload whose effect
-// the checker can count, one run size, one connection, proxied links only, modes whose batches
-// belong to one caller, and faults whose triggers and cuts fall inside the run. Also the
+// the checker can count, one run size, one connections value, proxied links only, and faults
+// whose triggers and cuts fall inside the run. A fault hits every connection (Toxiproxy's
+// toxics act on the whole proxy); a byte-counted cut counts on each connection's own stream. Also the
 // `policies:` and `reconcile:` sections, which mean nothing without faults.
 
 import { batchSize, modeLabel, type Fault, type Mode, type NetworkAxes, type ReconcileOptions, type Workload } from '../contracts/index.ts';
@@ -22,10 +23,6 @@ interface FaultRuleInput {
   faults: { fault: Fault; index: number }[];
   reconcile: ReconcileOptions | undefined;
 }
-
-const AUTO_WHY =
-  "auto-pipelining merges concurrent callers' commands into shared writes, so one cut decides many callers' fates at once " +
-  "and no caller's outcome can be traced; use sync, pipeline:B or multi:B";
 
 /** Top-level keys only a fault scenario takes. */
 export const FAULT_ONLY_KEYS = ['policies', 'reconcile'] as const;
@@ -170,33 +167,35 @@ const checkFault = (fault: Fault, index: number, input: FaultRuleInput, commands
   if (action.kind !== 'cut-after' || commands === undefined || input.modes === undefined) return;
   const from = trigger.kind === 'commands' ? Math.min(trigger.after, commands) : 0;
   const noun = action.direction === 'up' ? 'commands' : 'replies';
+  // Each connection carries about 1/N of what follows the start, and is cut on its own stream.
+  const connections = input.connections?.[0] ?? 1;
   const tightest = input.modes
-    .filter((mode) => mode.kind !== 'auto')
-    .map((mode) => ({ mode, available: unitsAfter(mode, commands, from) }))
+    .map((mode) => ({ mode, available: Math.floor(unitsAfter(mode, commands, from) / connections) }))
     .sort((a, b) => a.available - b.available)[0];
   if (tightest === undefined || action.units < tightest.available) return;
   const multi = tightest.mode.kind === 'multi' ? ' (multi counts MULTI, each queued command and EXEC as one each)' : '';
+  const where = connections > 1 ? ` on each of ${connections} connections` : '';
   problems.push({
     path: [...path, 'cut-after', action.direction],
-    message: `${action.units} ${noun} leave nothing to cut: under ${modeLabel(tightest.mode)} only ${tightest.available} follow the fault's start`,
+    message: `${action.units} ${noun} leave nothing to cut: under ${modeLabel(tightest.mode)} only ${tightest.available} follow the fault's start${where}`,
     hint: `cut within the run: fewer than ${tightest.available} ${noun}${multi}`,
   });
 };
 
 /** Checks a fault scenario's sections against each other; a performance scenario only for stray keys. */
 export const checkFaultRules = (input: FaultRuleInput, problems: Problem[]): void => {
-  const { record, faults, modes, connections, network } = input;
+  const { record, faults, connections, network } = input;
   const written = record.faults;
   if (!Array.isArray(written) || written.length === 0) {
     if (written === undefined || written === null || Array.isArray(written)) checkFaultOnlyKeys(record, problems);
     return;
   }
   const commands = checkWorkload(input, problems);
-  if (connections !== undefined && (connections.length > 1 || connections[0] !== 1)) {
+  if (connections !== undefined && connections.length > 1) {
     problems.push({
       path: ['connections'],
-      message: 'a fault scenario runs on one connection',
-      hint: "the ledger and the prefix check follow one connection's order: write connections: 1 (or leave it out)",
+      message: 'a fault scenario takes one connections value',
+      hint: 'the fault hits every connection of a run, and a cut is sized per connection: write e.g. connections: 4',
     });
   }
   if (network?.direct === true) {
@@ -206,14 +205,6 @@ export const checkFaultRules = (input: FaultRuleInput, problems: Problem[]): voi
       hint: 'remove direct: true from a fault scenario',
     });
   }
-  modes?.forEach((mode, index) => {
-    if (mode.kind !== 'auto') return;
-    problems.push({
-      path: Array.isArray(record.modes) ? ['modes', index] : ['modes'],
-      message: `${modeLabel(mode)} cannot run under a fault`,
-      hint: AUTO_WHY,
-    });
-  });
   for (const { fault, index } of faults) checkFault(fault, index, input, commands, problems);
 };
 

@@ -1,5 +1,5 @@
 // The driver of a fault run: issues a plan's operations like the measured drivers do (sync,
-// pipeline or multi on one connection) and records every operation in a ledger: sent,
+// pipeline:B, multi:B or auto:C, on one connection or several) and records every operation in a ledger: sent,
 // acknowledged (with its reply), failed (the client knows it never reached the server) or
 // indeterminate (it may have). Retry policies differ only in the client's options and in
 // whether the caller re-issues an operation that failed; the driver hands each operation to the
@@ -16,6 +16,7 @@
 // (A real deployment would use one key per operation with a TTL covering the retry window; one
 // hash keeps the lab's cleanup simple.)
 
+import { setMaxListeners } from 'node:events';
 import { batchSize, type Mode, type Policy, type PolicyOperation, type PolicyReply } from '../contracts/index.ts';
 import { errorKind, isReplyError } from '../metrics/index.ts';
 import type { Ledger } from '../reconcile/index.ts';
@@ -69,14 +70,18 @@ export const wrapOp = (
 
 interface FaultDriveInput {
   policy: Policy;
-  /** What policy.connect returned. */
-  client: unknown;
-  mode: Extract<Mode, { kind: 'sync' | 'pipeline' | 'multi' }>;
+  /** What policy.connect returned, one per connection. */
+  clients: readonly unknown[];
+  mode: Mode;
   plan: OperationPlan;
   ledger: Ledger;
   wrapping: OpWrapping;
   tagKeys: { logKey: string; doneKey: string };
-  /** Runs once, awaited, before the operation with this index (or the batch starting there) is sent. */
+  /**
+   * Runs once, awaited, before the operation with this index (or the batch starting there) is
+   * sent; with several connections or callers, once every one of them has settled what it had
+   * in flight, so the fault starts at the same point of each connection's stream.
+   */
   trigger?: { beforeOp: number; run: () => Promise<void> };
   /** Aborted at the run's deadline: nothing more is issued, and a group still pending is left. */
   signal: AbortSignal;
@@ -116,9 +121,10 @@ const policyOp = (input: FaultDriveInput, op: number): PolicyOperation => {
   };
 };
 
-const performGroup = (input: FaultDriveInput, ops: PolicyOperation[]): Promise<PolicyReply[]> => {
-  const { policy, client, mode } = input;
-  if (mode.kind !== 'sync' && policy.performBatch !== undefined) return policy.performBatch(client, ops, { transaction: mode.kind === 'multi' });
+const performGroup = (input: FaultDriveInput, client: unknown, ops: PolicyOperation[]): Promise<PolicyReply[]> => {
+  const { policy, mode } = input;
+  const batched = mode.kind === 'pipeline' || mode.kind === 'multi';
+  if (batched && policy.performBatch !== undefined) return policy.performBatch(client, ops, { transaction: mode.kind === 'multi' });
   // Without performBatch a batch is that many concurrent performs (multi is refused before the run).
   return Promise.all(
     ops.map((op) =>
@@ -141,21 +147,68 @@ const untilAborted = <T>(work: Promise<T>, signal: AbortSignal): Promise<T | nul
     work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 
+// The fault's start, once every worker has parked before it (or finished): nothing of the run
+// before the trigger is in flight when the fault goes on. Aborted runs never start it.
+const triggerGate = (trigger: NonNullable<FaultDriveInput['trigger']>, workers: number, signal: AbortSignal) => {
+  let parked = 0;
+  let open = false;
+  let release!: () => void;
+  let fail!: (error: unknown) => void;
+  const opened = new Promise<void>((resolve, reject) => ((release = resolve), (fail = reject)));
+  opened.catch(() => undefined); // awaited by the parked workers; a worker-less rejection is not unhandled
+  const arrive = () => {
+    parked += 1;
+    if (parked < workers || open) return;
+    open = true;
+    if (signal.aborted) release();
+    else trigger.run().then(release, fail);
+  };
+  return {
+    get open() {
+      return open;
+    },
+    /** Parks the calling worker until the fault is on (or the run is aborted). */
+    wait: async (): Promise<void> => {
+      arrive();
+      await untilAborted(opened, signal);
+    },
+    /** A worker with nothing left to issue counts as parked. */
+    leave: arrive,
+  };
+};
+
+/**
+ * Drives the plan on every client. Workers take the next operations (a batch, or one under sync
+ * and auto) from one counter, so op ids are issue order and every batch is whole: one worker per
+ * connection, C per connection under auto:C. The ledger records each op's connection, so order
+ * is checked per connection.
+ */
 export const driveWithLedger = async (input: FaultDriveInput): Promise<FaultDriveEnd> => {
-  const { plan, mode, ledger, signal } = input;
-  const batch = mode.kind === 'sync' ? 1 : batchSize(mode, plan.size);
-  for (let offset = 0, batchIndex = 0; offset < plan.size && !signal.aborted; offset += batch, batchIndex++) {
-    if (input.trigger && input.trigger.beforeOp >= offset && input.trigger.beforeOp < offset + batch) {
-      await input.trigger.run();
+  const { plan, mode, ledger, signal, clients } = input;
+  const batch = mode.kind === 'pipeline' || mode.kind === 'multi' ? batchSize(mode, plan.size) : 1;
+  const callers = mode.kind === 'auto' ? mode.callers : 1;
+  const workers = clients.length * callers;
+  setMaxListeners(workers + 10, signal); // each worker waits on the signal (untilAborted)
+  const gate = input.trigger === undefined ? undefined : triggerGate(input.trigger, workers, signal);
+  let nextOp = 0;
+  let nextBatch = 0;
+  const work = async (connection: number): Promise<void> => {
+    const client = clients[connection];
+    while (!signal.aborted && nextOp < plan.size) {
+      if (gate !== undefined && !gate.open && input.trigger !== undefined && nextOp + batch > input.trigger.beforeOp) {
+        await gate.wait();
+        continue;
+      }
+      const batchIndex = nextBatch++;
+      const ops: number[] = [];
+      for (const last = Math.min(nextOp + batch, plan.size); nextOp < last; nextOp++) ops.push(ledger.issue(batchIndex, connection));
+      const replies = await untilAborted(performGroup(input, client, ops.map((op) => policyOp(input, op))), signal);
+      if (replies === null) return;
+      ops.forEach((op, i) => settle(ledger, op, replies[i] ?? { ok: false, error: new Error('the policy returned no reply for this operation') }));
     }
-    const ops: number[] = [];
-    for (let op = offset; op < Math.min(offset + batch, plan.size); op++) {
-      ledger.issue(batchIndex, 0);
-      ops.push(op);
-    }
-    const replies = await untilAborted(performGroup(input, ops.map((op) => policyOp(input, op))), signal);
-    if (replies === null) return { unsettled: ops.filter((op) => ledger.state(op) === 'sent').length };
-    ops.forEach((op, i) => settle(ledger, op, replies[i] ?? { ok: false, error: new Error('the policy returned no reply for this operation') }));
-  }
-  return { unsettled: 0 };
+    if (gate !== undefined && !gate.open) gate.leave();
+  };
+  await Promise.all(Array.from({ length: workers }, (_, w) => work(Math.floor(w / callers))));
+  // Aborted: the ops still without an outcome are those whose perform had not settled.
+  return { unsettled: signal.aborted ? ledger.counts().sent : 0 };
 };

@@ -162,4 +162,14 @@ describe('renderTable', () => {
     expect(renderTable(result, { color: true, width: 200 })).toContain('\u001b[33mNOT-TESTED\u001b[39m');
     expect(renderTable(labResult, { color: false, width: 200 })).not.toContain('NOT-TESTED');
   });
+
+  it('on several connections, a hit column says the fault hit all of them; one connection has none', () => {
+    const [first] = labResult.reconcile ?? [];
+    if (first === undefined) throw new Error('the fixture has reconcile entries');
+    const many = { ...first, id: `${first.id} @conns=4`, connections: 4, faultHits: 'all 4 connections' };
+    const text = renderTable({ ...labResult, reconcile: [many] }, { color: false, width: 200 });
+    expect(lineWith(text, first.fault, first.mode, 'all 4', first.policy)).toBeDefined();
+    expect(text).toContain("hit: the connections the fault hit (Toxiproxy acts on every connection; a byte cut counts on each connection's own stream)");
+    expect(renderTable(labResult, { color: false, width: 200 })).not.toContain('hit: the connections');
+  });
 });

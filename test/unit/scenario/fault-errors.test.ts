@@ -76,13 +76,13 @@ describe('parseScenario: faults', () => {
 });
 
 describe('parseScenario: what a fault scenario needs', () => {
-  it('one countable workload, one commands value and value size, one connection, no direct, no auto', () => {
+  it('one countable workload, one commands value and value size, one connections value, no direct', () => {
     const error = failure(
       yaml(
         'name: t',
         'workload: {command: GET, commands: [100, 200], value: [16B, 1KB]}',
         'modes: [sync, auto:4]',
-        'connections: 2',
+        'connections: [2, 4]',
         'network: {direct: true}',
         'faults: [{name: a, after: 10 commands, reset: {}}]',
       ),
@@ -91,13 +91,19 @@ describe('parseScenario: what a fault scenario needs', () => {
       '2:21: workload.command: GET cannot be reconciled after a fault: reads change nothing the checker could count',
       '2:36: workload.commands: a fault scenario takes one commands value',
       '2:55: workload.value: a fault scenario takes one value size',
-      '3:15: modes[1]: auto:4 cannot run under a fault',
-      '4:14: connections: a fault scenario runs on one connection',
+      '4:14: connections: a fault scenario takes one connections value',
       '5:19: network.direct: direct configs bypass the proxy, so no fault can reach them',
     ]);
-    expect(hints(error)[3]).toBe(
-      "auto-pipelining merges concurrent callers' commands into shared writes, so one cut decides many callers' fates at once and no caller's outcome can be traced; use sync, pipeline:B or multi:B",
-    );
+    expect(hints(error)[3]).toBe('the fault hits every connection of a run, and a cut is sized per connection: write e.g. connections: 4');
+  });
+
+  it('several connections and auto:C are fault modes; a cut is sized per connection', () => {
+    const head = (cut: string) =>
+      yaml('name: t', 'workload: {command: INCR, commands: 256}', 'modes: [pipeline:8, auto:16]', 'connections: 4', `faults: [{name: a, after: 128 commands, cut-after: {down: ${cut}}}]`);
+    expect(() => parseScenario(head('8 replies'), 'scenarios/x.yaml')).not.toThrow();
+    expect(lines(failure(head('32 replies')))).toStrictEqual([
+      "5:59: faults[0].cut-after.down: 32 replies leave nothing to cut: under pipeline:8 only 32 follow the fault's start on each of 4 connections",
+    ]);
   });
 
   it('several workloads', () => {
