@@ -41,6 +41,8 @@ export interface ProgressSnapshot {
   /** Runs done and planned for the current config; planned is null until known. */
   unitDone: number;
   unitRuns: number | null;
+  /** Of unitRuns, how many are untimed warmups (the table's "verified" counts measured runs only). */
+  unitWarmups: number;
   /** Runs done and planned in the whole run (planned null until known). */
   done: number;
   planned: number | null;
@@ -118,6 +120,7 @@ export class ProgressBar {
       id: unit?.id ?? '',
       unitDone: unit?.done ?? 0,
       unitRuns,
+      unitWarmups: phase === 'config' ? (this.#warmupRuns ?? 0) : 0,
       done,
       planned,
       elapsedMs: Math.max(0, nowMs - this.#startedAt),
@@ -192,12 +195,13 @@ const squeeze = (text: string, room: number): string => {
   return `${text.slice(0, head)}…${text.slice(text.length - (room - 1 - head))}`;
 };
 
-/** "config 3/8 sync@rtt=10ms  runs 2/4  [####......]  35%  elapsed 1m05s  ETA ~ 2m00s", fitted to width. */
+/** "config 3/8 sync@rtt=10ms  runs 2/4 (1 warmup)  [####......]  35%  elapsed 1m05s  ETA ~ 2m00s",
+ * fitted to width. The warmups are named so that "runs 2/4" agrees with the table's "3/3 verified". */
 const barLine = (s: ProgressSnapshot, width: number): string => {
   const fraction = s.planned === null || s.planned === 0 ? null : s.done / s.planned;
   const head = `${s.phase} ${s.index + 1}/${s.total} `;
   const tail =
-    `  runs ${s.unitDone}/${s.unitRuns ?? '?'}  ${bar(fraction ?? 0, BAR_CELLS)}  ` +
+    `  runs ${s.unitDone}/${s.unitRuns ?? '?'}${s.unitWarmups > 0 ? ` (${s.unitWarmups} warmup${s.unitWarmups === 1 ? '' : 's'})` : ''}  ${bar(fraction ?? 0, BAR_CELLS)}  ` +
     `${fraction === null ? '--' : String(Math.floor(fraction * 100)).padStart(3)}%  ` +
     `elapsed ${formatClock(s.elapsedMs)}  ETA ~ ${s.etaMs === null ? '--' : formatClock(s.etaMs)}`;
   const room = width - head.length - tail.length;

@@ -30,7 +30,7 @@ describe('ProgressBar', () => {
     const s = bar.snapshot(3_000)!;
     expect(s).toMatchObject({ phase: 'config', index: 0, total: 2, id: 'cfg0', unitDone: 2, unitRuns: 3, done: 2, planned: 6, elapsedMs: 3_000 });
     expect(s.etaMs).toBe(6_000);
-    expect(bar.text(3_000, 120)).toBe('config 1/2 cfg0  runs 2/3  [######..............]   33%  elapsed 3s  ETA ~ 6s');
+    expect(bar.text(3_000, 120)).toBe('config 1/2 cfg0  runs 2/3 (1 warmup)  [######..............]   33%  elapsed 3s  ETA ~ 6s');
 
     bar.feed(start(1), 3_000);
     bar.feed(done(1, true, 0, 1), 9_000); // cfg1 warmup: 6 s (a slower config)
