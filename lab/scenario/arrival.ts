@@ -8,18 +8,22 @@ import { LIMITS } from './defaults.ts';
 import { checkKeys, isRecord, optionalKey, readAxis, readInt, readMs, readRecord, requireKey } from './fields.ts';
 import { describeValue, type FieldPath, type Problem } from './problems.ts';
 
-const MAX_RATE = 1_000_000;
+export const MAX_RATE = 1_000_000;
+/** The keys of `arrival:`, its processes, and the pattern of a rate as written (`800/s`, `800`). */
+export const ARRIVAL_KEYS = ['rate', 'for', 'process', 'deadline'] as const;
+export const PROCESSES = ['constant', 'poisson'] as const;
+export const RATE_PATTERN = /^(\d+(?:\.\d+)?)(?:\s*\/s)?$/;
 const RATE_HINT = `requests per second, e.g. rate: 800/s (or a list, an axis: rate: [100/s, 800/s]); from 1/s to ${MAX_RATE}/s`;
 const PROCESS_HINT = 'process is constant (t_k = t0 + k/rate) or poisson (exponential gaps from the seed)';
 const CLIENTS_HINT = 'clients is shared (one multiplexed client per connection) or {pool: N} (N exclusive connections, checked out per request)';
-const FOR = { name: 'for', range: { min: 100, max: 3_600_000 }, meaning: 'time over which requests are scheduled', wholeWhy: 'the schedule is set in whole milliseconds' };
-const DEADLINE = { name: 'deadline', range: { min: 100, max: 3_600_000 }, meaning: 'time allowed after the last scheduled start', wholeWhy: 'the deadline is whole milliseconds' };
-const DEFAULT_DEADLINE_MS = 30_000;
+export const FOR = { name: 'for', range: { min: 100, max: 3_600_000 }, meaning: 'time over which requests are scheduled', wholeWhy: 'the schedule is set in whole milliseconds' };
+export const DEADLINE = { name: 'deadline', range: { min: 100, max: 3_600_000 }, meaning: 'time allowed after the last scheduled start', wholeWhy: 'the deadline is whole milliseconds' };
+export const DEFAULT_DEADLINE_MS = 30_000;
 
 /** `800/s` (or a bare number) as requests per second. */
 const readRate = (value: unknown, path: FieldPath, problems: Problem[]): number | undefined => {
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : undefined;
-  const m = text === undefined ? null : /^(\d+(?:\.\d+)?)(?:\s*\/s)?$/.exec(text);
+  const m = text === undefined ? null : RATE_PATTERN.exec(text);
   const rate = m === null ? Number.NaN : Number(m[1]);
   if (!(rate >= 1 && rate <= MAX_RATE)) {
     problems.push({ path, message: `expected a rate like 800/s, got ${describeValue(value)}`, hint: RATE_HINT });
@@ -32,7 +36,7 @@ export const readArrival = (value: unknown, path: FieldPath, problems: Problem[]
   const record = readRecord(value, path, problems, 'arrival: {rate: 800/s, for: 10s}');
   if (record === undefined) return undefined;
   const before = problems.length;
-  const misspelt = checkKeys(record, ['rate', 'for', 'process', 'deadline'], path, problems);
+  const misspelt = checkKeys(record, ARRIVAL_KEYS, path, problems);
   const rateValue = requireKey(record, 'rate', path, problems, `add ${RATE_HINT}`, misspelt);
   const rules = { readItem: (v: unknown, p: FieldPath) => readRate(v, p, problems), label: (r: number) => `${r}/s`, what: 'rate', example: 'rate: [100/s, 800/s]' };
   const ratesPerSec = rateValue === undefined ? undefined : readAxis(rateValue, [...path, 'rate'], rules, problems);
@@ -41,7 +45,7 @@ export const readArrival = (value: unknown, path: FieldPath, problems: Problem[]
   const deadlineValue = optionalKey(record, 'deadline');
   const deadlineMs = deadlineValue === undefined ? DEFAULT_DEADLINE_MS : readMs(deadlineValue, [...path, 'deadline'], DEADLINE, problems);
   const processValue = optionalKey(record, 'process') ?? 'constant';
-  if (processValue !== 'constant' && processValue !== 'poisson') problems.push({ path: [...path, 'process'], message: `unknown process ${describeValue(processValue)}`, hint: PROCESS_HINT });
+  if (!(PROCESSES as readonly unknown[]).includes(processValue)) problems.push({ path: [...path, 'process'], message: `unknown process ${describeValue(processValue)}`, hint: PROCESS_HINT });
   if (problems.length > before || ratesPerSec === undefined || forMs === undefined || deadlineMs === undefined) return undefined;
   return { ratesPerSec, forMs, process: processValue as ArrivalAxes['process'], deadlineMs };
 };

@@ -14,9 +14,9 @@ export const POLICIES_HINT =
   'node-redis-default (node-redis with its defaults), ' +
   'or your own module: {name: ours, module: ./policies/ours.ts}';
 
-const MODULE_EXTENSIONS = ['.ts', '.mts', '.js', '.mjs', '.cjs'];
+export const MODULE_EXTENSIONS = ['.ts', '.mts', '.js', '.mjs', '.cjs'];
 const MODULE_HINT = `module is a path to a .ts or .js file relative to the scenario file, e.g. {name: ours, module: ./policies/ours.ts}`;
-const NAME_PATTERN = /^[a-z0-9][a-z0-9._-]*$/i;
+export const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const FUNCTIONS = ['connect', 'perform', 'close'] as const;
 
 type PolicyItem = { name: RetryPolicy; ref?: PolicyModuleRef };

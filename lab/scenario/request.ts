@@ -14,13 +14,14 @@ import { describeValue, type FieldPath, type Problem } from './problems.ts';
 /** Reads one workload mapping (workload.ts passes its own reader: no import cycle). */
 type ReadWorkload = (value: unknown, path: FieldPath, problems: Problem[]) => Workload | undefined;
 
-const REQUEST_KEYS = ['label', 'request', 'mix', 'requests', 'arrival', 'clients'];
-const KIND_KEYS = ['label', 'weight', 'request'];
+/** The keys of a request workload and of one `mix:` kind (the JSON Schema's tables follow them). */
+export const REQUEST_KEYS = ['label', 'request', 'mix', 'requests', 'arrival', 'clients'] as const;
+export const KIND_KEYS = ['label', 'weight', 'request'] as const;
 const REQUEST_HINT = 'request: [{command: GET, key: "user:{r}"}, {parallel: [{command: GET, key: "a:{r}"}, {command: GET, key: "b:{r}"}]}, {command: INCR, key: hits}]';
 const REQUESTS_HINT = `requests per run: a whole number from ${LIMITS.commands.min} to ${LIMITS.commands.max} (or a list), e.g. requests: 200`;
 const WEIGHT_HINT = 'a whole number from 1 to 1000: the share of requests of this kind, e.g. weight: 3';
 const STEP_HINT = 'a step is a command mapping such as {command: GET, key: "k:{r}"}, or {parallel: [<command>, <command>]}';
-const MAX_WEIGHT = 1000;
+export const MAX_WEIGHT = 1000;
 
 /** Whether a workload mapping is a request workload. */
 export const isRequestRecord = (value: unknown): value is Record<string, unknown> => isRecord(value) && (hasKey(value, 'request') || hasKey(value, 'mix'));

@@ -10,12 +10,13 @@
 // entry to the section's table below (tsc points at the table); a new section is a new table and
 // a `mapping(...)` here. Run `npm run schema` to rewrite the checked-in file.
 
-import { RETRY_POLICIES } from '../contracts/index.ts';
+import { BUILTIN_POLICIES } from '../contracts/index.ts';
 import { DEFAULTS, KEYS, LIMITS } from './defaults.ts';
 import { FAULT_ONLY_KEYS, TAGS } from './fault-rules.ts';
 import { FAULT_FIELDS } from './schema-faults.ts';
 import { axis, bandwidth, duration, field, int, mapping, mode, ref, threshold, type Fields, type JsonSchema } from './schema-shapes.ts';
 import { WORKLOAD_FIELDS, workloadRules } from './schema-workload.ts';
+import { policyEntry, requestWorkload } from './schema-request.ts';
 
 const NETWORK_FIELDS: Fields<typeof KEYS.network> = {
   rtt: field(
@@ -49,14 +50,15 @@ const CALIBRATION_FIELDS: Fields<typeof KEYS.calibration> = {
   pings: field({ description: `PING samples per rtt before measuring; default ${DEFAULTS.calibrationPings}`, examples: [50] }, int(LIMITS.calibrationPings)),
 };
 
-const POLICY = { type: 'string', enum: [...RETRY_POLICIES] };
-
 const TOP_FIELDS: Fields<typeof KEYS.top> = {
   name: field({ description: 'a short single-line name, used in ids, tables and result files', examples: ['cross-dc-incr'] }, { type: 'string', minLength: 1, pattern: '^[^\\r\\n]*$' }),
   description: field({ description: 'free text on what the scenario measures and why', examples: ['INCR one round trip at a time vs pipelines, across datacenter round-trip times'] }, { type: 'string' }),
   seed: field({ description: `the seed of every random choice (keys, value sizes); default ${DEFAULTS.seed}`, examples: [42] }, int(LIMITS.seed)),
   workload: field(
-    { description: 'the commands each run issues: one mapping, or a list of them (an axis; each needs a distinct label)', examples: [{ command: 'INCR', commands: 2048 }] },
+    {
+      description: 'the commands each run issues: one mapping, or a list of them (an axis; each needs a distinct label); a mapping with request or mix is a request workload',
+      examples: [{ command: 'INCR', commands: 2048 }, { label: 'api', requests: 100, request: [{ command: 'GET', key: 'user:{r}' }, { command: 'INCR', key: 'hits' }] }],
+    },
     axis(ref('workload')),
   ),
   modes: field(
@@ -75,7 +77,13 @@ const TOP_FIELDS: Fields<typeof KEYS.top> = {
     { description: 'named faults, each with one trigger (after or at), one action and an optional for; a scenario with faults compares retry policies under each', examples: [[{ name: 'cut-mid-batch', after: '128 commands', 'cut-after': { down: '32 replies + 3B' } }]] },
     { type: 'array', items: mapping(FAULT_FIELDS, { required: ['name'], allOf: faultRules() }) },
   ),
-  policies: field({ description: `retry policies compared under each fault (fault scenarios only); default all: ${RETRY_POLICIES.join(', ')}`, examples: [['none', 'idempotent']] }, axis(POLICY)),
+  policies: field(
+    {
+      description: `retry policies compared under each fault (fault scenarios only): built-ins ${BUILTIN_POLICIES.join(', ')}, or your own module {name, module}; default ${DEFAULTS.policies.join(', ')}`,
+      examples: [['none', 'idempotent'], ['ioredis-default', { name: 'ours', module: './policies/ours.ts' }]],
+    },
+    axis(policyEntry()),
+  ),
   reconcile: field({ description: 'how a fault run is judged (fault scenarios only)', examples: [{ tags: 'log', deadline: '10s', 'app-retries': 3 }] }, mapping(RECONCILE_FIELDS)),
   expect: field(
     { description: 'thresholds: each a bound on a figure of the configs it selects, or a verdict of a retry policy; a failed one makes the run exit 1', examples: [['pipeline:8 at rtt=10ms: median < 60ms', 'policy idempotent: SAFE']] },
@@ -97,7 +105,8 @@ function faultOnlyRule(): JsonSchema {
 
 // Shapes used twice (a value and each item of a list) are written once, as definitions.
 const DEFINITIONS = {
-  workload: workloadRules(mapping(WORKLOAD_FIELDS, { required: ['command', 'commands'] })),
+  // A command workload, or a request workload (request or mix: steps per request).
+  workload: { anyOf: [workloadRules(mapping(WORKLOAD_FIELDS, { required: ['command', 'commands'] })), requestWorkload()] },
   mode: mode(),
   bandwidth: bandwidth(),
 };

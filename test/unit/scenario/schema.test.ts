@@ -33,6 +33,20 @@ const base = (): Record<string, unknown> => ({
   network: { rtt: ['0ms', '10ms'], bandwidth: '1MB/s' },
   faults: undefined,
 });
+// A valid request workload (open-loop, request modes) and a valid fault scenario with a policy module.
+const requestBase = (workload: Record<string, unknown> = {}): Record<string, unknown> => ({
+  name: 'probe',
+  workload: { label: 'api', requests: 10, request: [{ command: 'GET', key: 'user:{r}' }, { parallel: [{ command: 'GET', key: 'a:{r}' }, { command: 'INCR', key: 'hits' }] }], ...workload },
+  modes: ['sync', 'pipeline:all'],
+});
+const faultBase = (policies: unknown[]): Record<string, unknown> => ({
+  name: 'probe',
+  workload: { command: 'INCR', commands: 100 },
+  modes: ['sync'],
+  faults: [{ name: 'x', after: '10 commands', reset: {} }],
+  policies,
+});
+const GOOD_MODULE = { name: 'ours', module: './policies/ours.ts' };
 const withOut = (record: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined));
 
@@ -57,6 +71,17 @@ describe('the scenario JSON Schema', () => {
   });
 
   it.each([
+    ['a request workload', requestBase()],
+    ['a request mix', requestBase({ request: undefined, mix: [{ label: 'read', weight: 3, request: [{ command: 'GET', key: 'k' }] }, { request: [{ command: 'INCR', key: 'hits' }] }] })],
+    ['an open-loop schedule with for instead of requests', requestBase({ requests: undefined, arrival: { rate: ['100/s', 400], for: '2s', process: 'poisson' }, clients: { pool: 2 } })],
+    ['built-in policies and a policy module', faultBase(['none', 'node-redis-default', GOOD_MODULE])],
+  ])('the lab and the schema both accept %s', (_what, data) => {
+    const scenario = JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
+    expect(errorsOf(scenario)).toEqual([]);
+    expect(parseScenario(JSON.stringify(scenario), 'probe.json').name).toBe('probe');
+  });
+
+  it.each([
     ['an unknown top-level key', { ...base(), repeats: 3 }],
     ['an unknown workload key', { ...base(), workload: { command: 'SET', commands: 100, valu: '16B' } }],
     ['an unknown network key', { ...base(), network: { rtt: '10ms', latency: '5ms' } }],
@@ -75,8 +100,23 @@ describe('the scenario JSON Schema', () => {
     ['retry policies without faults', { ...base(), policies: ['none'] }],
     ['reconcile options with an empty fault list', { ...base(), faults: [], reconcile: { tags: 'log' } }],
     ['a threshold with an unknown metric', { ...base(), expect: ['sync: speed < 10ms'] }],
+    ['an unknown key in a request step', requestBase({ request: [{ command: 'GET', key: 'k', ttl: 5 }] })],
+    ['an unknown key in a request workload', requestBase({ rps: 5 })],
+    ['commands in a request step', requestBase({ request: [{ command: 'GET', key: 'k', commands: 5 }] })],
+    ['a parallel group of one command', requestBase({ request: [{ parallel: [{ command: 'GET', key: 'k' }] }] })],
+    ['both request and mix', requestBase({ mix: [{ request: [{ command: 'GET', key: 'k' }] }] })],
+    ['a request workload without requests or arrival for', requestBase({ requests: undefined, arrival: { rate: '100/s' } })],
+    ['a rate per minute', requestBase({ arrival: { rate: '800/min' } })],
+    ['a rate with a word for its unit', requestBase({ arrival: { rate: '800 rps' } })],
+    ['an unknown arrival process', requestBase({ arrival: { rate: '100/s', process: 'bursty' } })],
+    ['an unknown arrival key', requestBase({ arrival: { rate: '100/s', duration: '2s' } })],
+    ['clients without arrival', requestBase({ clients: { pool: 2 } })],
+    ['a policy module without a module', faultBase([{ name: 'ours' }])],
+    ['a policy module named like a built-in', faultBase([{ name: 'app-retry', module: './ours.ts' }])],
+    ['a policy module that is not a .ts or .js file', faultBase([{ name: 'ours', module: './ours.py' }])],
+    ['an unknown key in a policy module', faultBase([{ ...GOOD_MODULE, options: {} }])],
   ])('rejects %s, as the lab does', (_what, data) => {
-    const scenario = withOut(data as Record<string, unknown>);
+    const scenario = JSON.parse(JSON.stringify(withOut(data as Record<string, unknown>))) as Record<string, unknown>;
     expect(errorsOf(scenario)).not.toEqual([]);
     expect(() => parseScenario(JSON.stringify(scenario), 'probe.json')).toThrow();
   });

@@ -1,0 +1,100 @@
+// The JSON Schema of request workloads (request.ts, arrival.ts) and of `policies:` entries
+// (policy-refs.ts). Each table is keyed by the validator's own key list (REQUEST_KEYS,
+// KIND_KEYS, ARRIVAL_KEYS), so tsc refuses a key one side has and the other lacks; bounds,
+// processes, the rate pattern and the built-in policy names come from the validator too. A step
+// command is the workload grammar itself, without `commands` and with one value size.
+
+import { BUILTIN_POLICIES } from '../contracts/index.ts';
+import { LIMITS } from './defaults.ts';
+import { ARRIVAL_KEYS, DEADLINE, DEFAULT_DEADLINE_MS, FOR, MAX_RATE, PROCESSES, RATE_PATTERN } from './arrival.ts';
+import { MODULE_EXTENSIONS, NAME_PATTERN } from './policy-refs.ts';
+import { KIND_KEYS, MAX_WEIGHT, REQUEST_KEYS } from './request.ts';
+import { axis, duration, field, int, mapping, sizeOrRange, type Fields, type JsonSchema } from './schema-shapes.ts';
+import { WORKLOAD_FIELDS, workloadRules } from './schema-workload.ts';
+
+const TEXT = { type: 'string', minLength: 1, pattern: '^[^\\r\\n]*$' };
+
+// A step command: a workload mapping without `commands`; `{r}` in key or args is the request index.
+const { commands: _perRequest, ...COMMAND_FIELDS } = WORKLOAD_FIELDS;
+const STEP_COMMAND = workloadRules(
+  mapping(
+    { ...COMMAND_FIELDS, value: field({ description: 'the value size of this command (one size or a range, not a list)', examples: ['1KB'] }, sizeOrRange()) },
+    { required: ['command'] },
+  ),
+);
+const PARALLEL = mapping(
+  { parallel: field({ description: 'commands sent together, the step ends when all have replied', examples: [[{ command: 'GET', key: 'a:{r}' }, { command: 'GET', key: 'b:{r}' }]] }, { type: 'array', items: STEP_COMMAND, minItems: 2 }) },
+  { required: ['parallel'] },
+);
+const STEPS: JsonSchema = { type: 'array', minItems: 1, items: { anyOf: [STEP_COMMAND, PARALLEL] } };
+const STEPS_EXAMPLE = [{ command: 'GET', key: 'user:{r}' }, { parallel: [{ command: 'GET', key: 'a:{r}' }, { command: 'GET', key: 'b:{r}' }] }, { command: 'INCR', key: 'hits' }];
+const STEPS_ABOUT = 'the ordered steps of one request: a command mapping ({r} in key or args is the request index) or {parallel: [command, ...]}';
+
+const KIND_FIELDS: Fields<typeof KIND_KEYS> = {
+  label: field({ description: 'names this kind of request; default kind-N', examples: ['read'] }, TEXT),
+  weight: field({ description: 'the share of requests of this kind; default 1', examples: [3] }, int({ min: 1, max: MAX_WEIGHT })),
+  request: field({ description: STEPS_ABOUT, examples: [STEPS_EXAMPLE] }, STEPS),
+};
+
+const RATE: JsonSchema = {
+  anyOf: [
+    { type: 'number', minimum: 1, maximum: MAX_RATE },
+    { type: 'string', pattern: `^\\s*${RATE_PATTERN.source.slice(1, -1)}\\s*$` },
+  ],
+  description: `requests per second, written 800/s (a bare number is read as per second), from 1/s to ${MAX_RATE}/s`,
+};
+
+const ARRIVAL_FIELDS: Fields<typeof ARRIVAL_KEYS> = {
+  rate: field({ description: 'request k starts at t0 + k/rate whether or not earlier ones finished; one rate or a list (an axis)', examples: ['800/s', ['100/s', '800/s']] }, axis(RATE)),
+  for: field({ description: `${FOR.meaning}; sets requests to rate x for; left out: the workload's requests are scheduled`, examples: ['3s'] }, duration(FOR.range)),
+  process: field({ description: 'constant: t_k = t0 + k/rate; poisson: exponential gaps drawn from the seed; default constant', examples: ['poisson'] }, { type: 'string', enum: [...PROCESSES] }),
+  deadline: field({ description: `${DEADLINE.meaning}; default ${DEFAULT_DEADLINE_MS}ms`, examples: ['30s'] }, duration(DEADLINE.range)),
+};
+
+const CLIENTS: JsonSchema = {
+  anyOf: [
+    { type: 'string', enum: ['shared'], description: 'one multiplexed client per connection (default)' },
+    mapping({ pool: field({ description: 'N exclusive connections, one checked out per request', examples: [4] }, int(LIMITS.connections)) }, { required: ['pool'] }),
+  ],
+};
+
+const REQUEST_FIELDS: Fields<typeof REQUEST_KEYS> = {
+  label: field({ description: 'names the workload in ids and thresholds; default request', examples: ['api'] }, TEXT),
+  request: field({ description: STEPS_ABOUT, examples: [STEPS_EXAMPLE] }, STEPS),
+  mix: field(
+    { description: 'several kinds of request, each chosen in proportion to its weight (instead of request)', examples: [[{ label: 'read', weight: 3, request: [{ command: 'GET', key: 'k:{r}' }] }, { label: 'write', request: [{ command: 'INCR', key: 'hits' }] }]] },
+    { type: 'array', minItems: 1, items: mapping(KIND_FIELDS, { required: ['request'] }) },
+  ),
+  requests: field(
+    { description: 'requests per run; one count or a list (an axis); left out only when arrival has for', examples: [100, [100, 1000]] },
+    axis(int(LIMITS.commands)),
+  ),
+  arrival: field({ description: 'open-loop arrivals: requests start on a schedule; left out: closed-loop (each starts when the previous finished)', examples: [{ rate: '800/s', for: '10s' }] }, mapping(ARRIVAL_FIELDS, { required: ['rate'] })),
+  clients: field({ description: 'open-loop only: shared (default) or {pool: N}', examples: ['shared', { pool: 1 }] }, CLIENTS),
+};
+
+/** A request workload: request or mix (not both); requests unless arrival has for; clients only with arrival. */
+export const requestWorkload = (): JsonSchema =>
+  mapping(REQUEST_FIELDS, {
+    oneOf: [{ required: ['request'] }, { required: ['mix'] }],
+    if: { not: { required: ['requests'] } },
+    then: { required: ['arrival'], properties: { arrival: { type: 'object', required: ['for'] } } },
+    dependencies: { clients: ['arrival'] },
+  });
+
+/** One `policies:` entry: a built-in name, or `{name, module}` naming the user's own policy file. */
+export const policyEntry = (): JsonSchema => ({
+  anyOf: [
+    { type: 'string', enum: [...BUILTIN_POLICIES], description: 'a built-in policy' },
+    mapping(
+      {
+        name: field({ description: 'your policy\'s name in tables and thresholds (not a built-in name)', examples: ['ours'] }, { type: 'string', pattern: NAME_PATTERN.source, not: { enum: [...BUILTIN_POLICIES] } }),
+        module: field(
+          { description: `the policy module, a path relative to the scenario file ending in ${MODULE_EXTENSIONS.join(', ')}`, examples: ['./policies/ours.ts'] },
+          { type: 'string', pattern: `(?:${MODULE_EXTENSIONS.map((e) => e.replace('.', '\\.')).join('|')})$` },
+        ),
+      },
+      { required: ['name', 'module'] },
+    ),
+  ],
+});
