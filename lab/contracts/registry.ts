@@ -7,6 +7,7 @@
 import type { Bandwidth } from './link.ts';
 import { modeLabel, modeOfFlat, sameMode, type Mode } from './mode.ts';
 import type { ConfigResult, ReconcileEntry } from './result.ts';
+import { rateLabel } from './request.ts';
 
 /** `ms`, `us`: durations in that unit; `bytes`: a size; `rate`, `ratio`: plain numbers; `count`: a whole number. */
 export type MetricUnit = 'ms' | 'us' | 'rate' | 'count' | 'ratio' | 'bytes';
@@ -223,7 +224,7 @@ export const CONFIG_AXES: readonly ConfigAxis[] = [
   {
     // Open-loop request configs: the offered rate (label only).
     matches: () => true,
-    label: (c) => (c.schedule === undefined ? '' : `rate=${c.schedule.offeredPerSec}/s`), // closed-loop: nothing to say
+    label: (c) => (c.schedule === undefined ? '' : `rate=${rateLabel(c.schedule.offeredRampPerSec ?? { fromPerSec: c.schedule.offeredPerSec, toPerSec: c.schedule.offeredPerSec })}`), // closed-loop: nothing to say
     legend: 'rate = offered requests/s (open-loop)',
   },
   {

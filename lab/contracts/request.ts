@@ -31,9 +31,19 @@ export interface RequestShape {
 }
 
 /** When requests start: closed-loop (one after the other per caller) or on a fixed schedule. */
+/** An offered rate: constant (`800/s`, from = to) or a linear ramp (`100/s..2000/s`) over the run. */
+export interface ArrivalRate {
+  fromPerSec: number;
+  toPerSec: number;
+}
+
+/** `800/s`, or `100/s..2000/s` for a ramp. */
+export const rateLabel = (rate: ArrivalRate): string =>
+  rate.fromPerSec === rate.toPerSec ? `${rate.fromPerSec}/s` : `${rate.fromPerSec}/s..${rate.toPerSec}/s`;
+
 export interface ArrivalAxes {
-  /** Offered rates, requests per second (a matrix axis). */
-  ratesPerSec: number[];
+  /** Offered rates, requests per second (a matrix axis); a ramp rises linearly over the schedule. */
+  rates: ArrivalRate[];
   /** How long the schedule runs, ms (requests = rate x duration); null: the workload's
    * `requests` are scheduled, over requests / rate. */
   forMs: number | null;
@@ -49,7 +59,10 @@ export type ClientsMode = { kind: 'shared' } | { kind: 'pool'; size: number };
 
 /** The arrival of one config (one rate of the axis). */
 export interface CellArrival {
+  /** The mean offered rate, requests/s (for a ramp, the mean of its two ends). */
   ratePerSec: number;
+  /** A linear ramp: the rate at the schedule's start and end (absent: constant at ratePerSec). */
+  ramp?: ArrivalRate;
   /** Requests scheduled in one run. */
   requests: number;
   process: 'constant' | 'poisson';
@@ -75,6 +88,8 @@ export const meanRequestWaits = (shape: RequestShape, mode: { kind: string }): n
 export interface ScheduleHealth {
   /** Requests scheduled per second, as configured. */
   offeredPerSec: number;
+  /** A ramped schedule: the offered rate at its start and end (offeredPerSec is their mean). */
+  offeredRampPerSec?: ArrivalRate;
   /** Requests completed per second, from the first intended start to the last completion. */
   achievedPerSec: number;
   scheduled: number;

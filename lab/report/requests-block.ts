@@ -43,7 +43,7 @@ const scheduleCells = (s: ScheduleHealth | undefined): Cell[] =>
   s === undefined
     ? [NA, NA, NA, NA, NA, NA]
     : [
-        { text: formatCount(s.offeredPerSec) },
+        { text: s.offeredRampPerSec === undefined ? formatCount(s.offeredPerSec) : `${formatCount(s.offeredPerSec)} (${formatCount(s.offeredRampPerSec.fromPerSec)}..${formatCount(s.offeredRampPerSec.toPerSec)})` },
         { text: fixed(s.achievedPerSec, 1), ...(s.achievedPerSec < 0.95 * s.offeredPerSec ? { style: 'warn' as const } : {}) },
         { text: `${fixed(s.worstLateMs, 1)} ms`, ...(s.generatorBound ? { style: 'fail' as const } : {}) },
         { text: formatCount(s.lateStarts), style: s.lateStarts > 0 ? 'warn' : 'dim' },

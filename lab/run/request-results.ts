@@ -46,6 +46,7 @@ const combineSchedules = (runs: readonly ScheduleHealth[]): ScheduleHealth | und
   const worst = (pick: (s: ScheduleHealth) => number) => Math.max(...runs.map(pick));
   return {
     offeredPerSec: first.offeredPerSec,
+    ...(first.offeredRampPerSec === undefined ? {} : { offeredRampPerSec: first.offeredRampPerSec }),
     achievedPerSec: median(runs.map((s) => s.achievedPerSec)) ?? 0,
     scheduled: sum((s) => s.scheduled),
     completed: sum((s) => s.completed),

@@ -3,34 +3,36 @@
 // finished; a list of rates is a matrix axis; without `for` the workload's `requests` are
 // scheduled. `clients: shared` (default) or `{pool: N}`. Absent `arrival`: closed-loop.
 
-import { modeLabel, type ArrivalAxes, type ClientsMode, type Mode, type Workload } from '../contracts/index.ts';
+import { modeLabel, type ArrivalAxes, rateLabel, type ArrivalRate, type ClientsMode, type Mode, type Workload } from '../contracts/index.ts';
 import { LIMITS } from './defaults.ts';
 import { checkKeys, isRecord, optionalKey, readAxis, readInt, readMs, readRecord, requireKey } from './fields.ts';
 import { describeValue, type FieldPath, type Problem } from './problems.ts';
 
 export const MAX_RATE = 1_000_000;
-/** The keys of `arrival:`, its processes, and the pattern of a rate as written (`800/s`, `800`). */
+/** The keys of `arrival:`, its processes, and the pattern of a rate as written (`800/s`, `800`; a ramp is two of them joined by `..`). */
 export const ARRIVAL_KEYS = ['rate', 'for', 'process', 'deadline'] as const;
 export const PROCESSES = ['constant', 'poisson'] as const;
 export const RATE_PATTERN = /^(\d+(?:\.\d+)?)(?:\s*\/s)?$/;
-const RATE_HINT = `requests per second, e.g. rate: 800/s (or a list, an axis: rate: [100/s, 800/s]); from 1/s to ${MAX_RATE}/s`;
+const RATE_HINT = `requests per second, e.g. rate: 800/s, a linear ramp rate: 100/s..2000/s, or a list (an axis): rate: [100/s, 800/s]; from 1/s to ${MAX_RATE}/s`;
 const PROCESS_HINT = 'process is constant (t_k = t0 + k/rate) or poisson (exponential gaps from the seed)';
 const CLIENTS_HINT = 'clients is shared (one multiplexed client per connection) or {pool: N} (N exclusive connections, checked out per request)';
 export const FOR = { name: 'for', range: { min: 100, max: 3_600_000 }, meaning: 'time over which requests are scheduled', wholeWhy: 'the schedule is set in whole milliseconds' };
 export const DEADLINE = { name: 'deadline', range: { min: 100, max: 3_600_000 }, meaning: 'time allowed after the last scheduled start', wholeWhy: 'the deadline is whole milliseconds' };
 export const DEFAULT_DEADLINE_MS = 30_000;
 
-/** `800/s` (or a bare number) as requests per second. */
-const readRate = (value: unknown, path: FieldPath, problems: Problem[]): number | undefined => {
+/** `800/s` (or a bare number) as requests per second, or a linear ramp `100/s..2000/s`. */
+const readRate = (value: unknown, path: FieldPath, problems: Problem[]): ArrivalRate | undefined => {
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : undefined;
-  const m = text === undefined ? null : RATE_PATTERN.exec(text);
-  const rate = m === null ? Number.NaN : Number(m[1]);
-  if (!(rate >= 1 && rate <= MAX_RATE)) {
+  const ends = text === undefined ? [] : text.split('..').map((part) => RATE_PATTERN.exec(part.trim()));
+  const rates = ends.map((m) => (m === null ? Number.NaN : Number(m[1])));
+  const [from, to = from] = rates;
+  if (rates.length < 1 || rates.length > 2 || !rates.every((rate) => rate >= 1 && rate <= MAX_RATE) || from === undefined || to === undefined) {
     problems.push({ path, message: `expected a rate like 800/s, got ${describeValue(value)}`, hint: RATE_HINT });
     return undefined;
   }
-  return rate;
+  return { fromPerSec: from, toPerSec: to };
 };
+
 
 export const readArrival = (value: unknown, path: FieldPath, problems: Problem[]): ArrivalAxes | undefined => {
   const record = readRecord(value, path, problems, 'arrival: {rate: 800/s, for: 10s}');
@@ -38,16 +40,16 @@ export const readArrival = (value: unknown, path: FieldPath, problems: Problem[]
   const before = problems.length;
   const misspelt = checkKeys(record, ARRIVAL_KEYS, path, problems);
   const rateValue = requireKey(record, 'rate', path, problems, `add ${RATE_HINT}`, misspelt);
-  const rules = { readItem: (v: unknown, p: FieldPath) => readRate(v, p, problems), label: (r: number) => `${r}/s`, what: 'rate', example: 'rate: [100/s, 800/s]' };
-  const ratesPerSec = rateValue === undefined ? undefined : readAxis(rateValue, [...path, 'rate'], rules, problems);
+  const rules = { readItem: (v: unknown, p: FieldPath) => readRate(v, p, problems), label: rateLabel, what: 'rate', example: 'rate: [100/s, 800/s]' };
+  const rates = rateValue === undefined ? undefined : readAxis(rateValue, [...path, 'rate'], rules, problems);
   const forValue = optionalKey(record, 'for');
   const forMs = forValue === undefined ? null : readMs(forValue, [...path, 'for'], FOR, problems);
   const deadlineValue = optionalKey(record, 'deadline');
   const deadlineMs = deadlineValue === undefined ? DEFAULT_DEADLINE_MS : readMs(deadlineValue, [...path, 'deadline'], DEADLINE, problems);
   const processValue = optionalKey(record, 'process') ?? 'constant';
   if (!(PROCESSES as readonly unknown[]).includes(processValue)) problems.push({ path: [...path, 'process'], message: `unknown process ${describeValue(processValue)}`, hint: PROCESS_HINT });
-  if (problems.length > before || ratesPerSec === undefined || forMs === undefined || deadlineMs === undefined) return undefined;
-  return { ratesPerSec, forMs, process: processValue as ArrivalAxes['process'], deadlineMs };
+  if (problems.length > before || rates === undefined || forMs === undefined || deadlineMs === undefined) return undefined;
+  return { rates, forMs, process: processValue as ArrivalAxes['process'], deadlineMs };
 };
 
 export const readClients = (value: unknown, path: FieldPath, problems: Problem[]): ClientsMode | undefined => {

@@ -6,6 +6,7 @@
 import {
   batchSize,
   modeLabel,
+  rateLabel,
   UNCAPPED,
   type Bandwidth,
   type CellArrival,
@@ -39,7 +40,7 @@ const configCellId = (cell: Omit<ConfigCell, 'id' | 'batch'>, workloadCount: num
     w.valueBytes.length > 1 ? `value=${formatValueSize(cell.valueBytes)}` : '',
     w.commands.length > 1 ? `n=${cell.commands}` : '',
   ];
-  if (cell.arrival !== undefined) parts.push(`rate=${cell.arrival.ratePerSec}/s`);
+  if (cell.arrival !== undefined) parts.push(`rate=${rateLabel(cell.arrival.ramp ?? { fromPerSec: cell.arrival.ratePerSec, toPerSec: cell.arrival.ratePerSec })}`);
   return `${workloadCount > 1 ? `${w.label} ` : ''}${modeLabel(cell.mode)}@${parts.filter((p) => p !== '').join(',')}`;
 };
 
@@ -48,13 +49,18 @@ const arrivalsOf = (w: Workload, requests: number): (CellArrival | undefined)[] 
   const arrival = w.request?.arrival;
   if (w.request === undefined || arrival === undefined) return [undefined];
   const { clients } = w.request;
-  return arrival.ratesPerSec.map((ratePerSec) => ({
-    ratePerSec,
-    requests: arrival.forMs === null ? requests : Math.max(1, Math.round((ratePerSec * arrival.forMs) / 1000)),
-    process: arrival.process,
-    deadlineMs: arrival.deadlineMs,
-    clients,
-  }));
+  return arrival.rates.map((rate) => {
+    // A ramp offers its mean rate over the schedule: rate x for requests either way.
+    const ratePerSec = (rate.fromPerSec + rate.toPerSec) / 2;
+    return {
+      ratePerSec,
+      ...(rate.fromPerSec === rate.toPerSec ? {} : { ramp: rate }),
+      requests: arrival.forMs === null ? requests : Math.max(1, Math.round((ratePerSec * arrival.forMs) / 1000)),
+      process: arrival.process,
+      deadlineMs: arrival.deadlineMs,
+      clients,
+    };
+  });
 };
 
 // Every config on one link shape, workload outermost and mode innermost, in file order.

@@ -39,13 +39,13 @@ const KIND_FIELDS: Fields<typeof KIND_KEYS> = {
 const RATE: JsonSchema = {
   anyOf: [
     { type: 'number', minimum: 1, maximum: MAX_RATE },
-    { type: 'string', pattern: `^\\s*${RATE_PATTERN.source.slice(1, -1)}\\s*$` },
+    { type: 'string', pattern: `^\\s*${RATE_PATTERN.source.slice(1, -1)}(?:\\s*\\.\\.\\s*${RATE_PATTERN.source.slice(1, -1)})?\\s*$` },
   ],
-  description: `requests per second, written 800/s (a bare number is read as per second), from 1/s to ${MAX_RATE}/s`,
+  description: `requests per second, written 800/s (a bare number is read as per second), from 1/s to ${MAX_RATE}/s; a linear ramp over the schedule is two rates joined by .. (100/s..2000/s)`,
 };
 
 const ARRIVAL_FIELDS: Fields<typeof ARRIVAL_KEYS> = {
-  rate: field({ description: 'request k starts at t0 + k/rate whether or not earlier ones finished; one rate or a list (an axis)', examples: ['800/s', ['100/s', '800/s']] }, axis(RATE)),
+  rate: field({ description: 'request k starts at t0 + k/rate whether or not earlier ones finished; one rate or a list (an axis)', examples: ['800/s', '100/s..2000/s', ['100/s', '800/s']] }, axis(RATE)),
   for: field({ description: `${FOR.meaning}; sets requests to rate x for; left out: the workload's requests are scheduled`, examples: ['3s'] }, duration(FOR.range)),
   process: field({ description: 'constant: t_k = t0 + k/rate; poisson: exponential gaps drawn from the seed; default constant', examples: ['poisson'] }, { type: 'string', enum: [...PROCESSES] }),
   deadline: field({ description: `${DEADLINE.meaning}; default ${DEFAULT_DEADLINE_MS}ms`, examples: ['30s'] }, duration(DEADLINE.range)),

@@ -25,17 +25,32 @@ export interface OpenLoopOutcome {
   totalMs: number;
 }
 
-/** Offsets of the intended starts from t0, µs: k/rate, or cumulative exponential gaps. */
-export const scheduleOffsetsUs = (arrival: Pick<CellArrival, 'ratePerSec' | 'requests' | 'process'>, seed: number): Float64Array => {
+/**
+ * Offsets of the intended starts from t0, µs: k/rate, or cumulative exponential gaps (Poisson).
+ * A linear ramp from r0 to r1 over T (T = requests / mean rate) has the cumulative count
+ * N(t) = r0 t + (r1 - r0) t² / 2T; request k starts where N(t) = k (Poisson: where N(t) reaches
+ * the k-th arrival of a unit-rate process, the time change that makes a non-homogeneous one).
+ */
+export const scheduleOffsetsUs = (arrival: Pick<CellArrival, 'ratePerSec' | 'ramp' | 'requests' | 'process'>, seed: number): Float64Array => {
   const out = new Float64Array(arrival.requests);
-  const meanGapUs = 1e6 / arrival.ratePerSec;
   const rng = arrival.process === 'poisson' ? createRng(deriveSeed(seed, 'arrivals')) : undefined;
-  let t = 0;
+  const timeOfCountUs = countToTimeUs(arrival);
+  let count = 0;
   for (let k = 0; k < arrival.requests; k++) {
-    out[k] = rng === undefined ? k * meanGapUs : t;
-    if (rng !== undefined) t += -Math.log(1 - rng.next()) * meanGapUs;
+    out[k] = timeOfCountUs(rng === undefined ? k : count);
+    if (rng !== undefined) count += -Math.log(1 - rng.next());
   }
   return out;
+};
+
+// The time (µs) at which the schedule's cumulative count reaches n.
+const countToTimeUs = (arrival: Pick<CellArrival, 'ratePerSec' | 'ramp' | 'requests'>): ((n: number) => number) => {
+  const { ramp } = arrival;
+  if (ramp === undefined || ramp.fromPerSec === ramp.toPerSec) return (n) => (n * 1e6) / arrival.ratePerSec;
+  const r0 = ramp.fromPerSec;
+  const slope = (ramp.toPerSec - r0) / (arrival.requests / arrival.ratePerSec); // requests/s per s
+  // r0 t + slope t² / 2 = n  →  t = (sqrt(r0² + 2 slope n) - r0) / slope (slope may be negative).
+  return (n) => ((Math.sqrt(Math.max(0, r0 * r0 + 2 * slope * n)) - r0) / slope) * 1e6;
 };
 
 // Exclusive connections checked out per request, first come first served.
@@ -126,6 +141,7 @@ export const driveOpenLoop = async (input: OpenLoopInput): Promise<OpenLoopOutco
   const eventLoopDelayP99Ms = loop.percentile(99) / 1e6;
   const schedule: ScheduleHealth = {
     offeredPerSec: arrival.ratePerSec,
+    ...(arrival.ramp === undefined ? {} : { offeredRampPerSec: arrival.ramp }),
     achievedPerSec: spanS === 0 ? 0 : completed / spanS,
     scheduled: n,
     completed,

@@ -62,6 +62,24 @@ describe('request workloads', () => {
     expect(cells.map((c) => c.arrival?.requests)).toEqual([200, 800]);
   });
 
+  it('reads a linear ramp as one axis value: its mean rate sets the requests, its ends the schedule', () => {
+    const text = [
+      'name: t',
+      'workload:',
+      '  requests: 10',
+      '  request: [{command: INCR, key: c}]',
+      '  arrival: {rate: [100/s..300/s, 50/s], for: 2s}',
+      'modes: [sync]',
+    ].join('\n');
+    const cells = expandMatrix(parseScenario(text, 'x.yaml'));
+    expect(cells.map((c) => c.id)).toEqual(['sync@rtt=0ms,rate=100/s..300/s', 'sync@rtt=0ms,rate=50/s']);
+    expect(cells.map((c) => c.arrival?.requests)).toEqual([400, 100]);
+    expect(cells[0]?.arrival?.ramp).toEqual({ fromPerSec: 100, toPerSec: 300 });
+    expect(cells[1]?.arrival?.ramp).toBeUndefined();
+    const bad = text.replace('100/s..300/s', '100/s..300/s..400/s');
+    expect(() => parseScenario(bad, 'x.yaml')).toThrow(/expected a rate like 800\/s, got "100\/s\.\.300\/s\.\.400\/s"/);
+  });
+
   it('says what is wrong: a batch that is not the whole request, commands in a step, clients without arrival, a bad rate', () => {
     const error = failure(
       yaml(

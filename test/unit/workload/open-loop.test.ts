@@ -19,4 +19,24 @@ describe('open-loop schedule', () => {
     expect(gaps.some((g) => g < 300)).toBe(true);
     expect(gaps.some((g) => g > 3000)).toBe(true);
   });
+
+  it('a linear ramp: the rate rises from its start to its end, over requests / mean rate', () => {
+    // 100/s..300/s for 400 requests: mean 200/s over 2 s; N(t) = 100 t + 50 t², so request k
+    // starts at (sqrt(100² + 200 k) - 100) / 100 s.
+    const a = scheduleOffsetsUs({ ratePerSec: 200, ramp: { fromPerSec: 100, toPerSec: 300 }, requests: 400, process: 'constant' }, 1);
+    expect(a[0]).toBe(0);
+    expect(a[1]).toBeCloseTo(((Math.sqrt(100 * 100 + 200) - 100) / 100) * 1e6, 3);
+    expect((a[399] ?? 0) / 1e6).toBeGreaterThan(1.98); // the last start falls just before T = 2 s
+    expect((a[399] ?? 0) / 1e6).toBeLessThan(2);
+    // The first gap is about 1/100 s, the last about 1/300 s.
+    expect((a[1] ?? 0) - (a[0] ?? 0)).toBeGreaterThan(9_000);
+    expect((a[399] ?? 0) - (a[398] ?? 0)).toBeLessThan(3_500);
+    // A falling ramp mirrors it; Poisson over a ramp keeps the seeded draws and the same span.
+    const down = scheduleOffsetsUs({ ratePerSec: 200, ramp: { fromPerSec: 300, toPerSec: 100 }, requests: 400, process: 'constant' }, 1);
+    expect((down[1] ?? 0) - (down[0] ?? 0)).toBeLessThan(3_500);
+    const p = scheduleOffsetsUs({ ratePerSec: 200, ramp: { fromPerSec: 100, toPerSec: 300 }, requests: 400, process: 'poisson' }, 7);
+    expect((p[399] ?? 0) / 1e6).toBeGreaterThan(1.6);
+    expect((p[399] ?? 0) / 1e6).toBeLessThan(2.4);
+  });
 });
+
