@@ -32,6 +32,8 @@ export interface CollectionCheck {
   noun: string;
   /** What was duplicated, leaked or acquired twice, in words (empty when nothing was). */
   findings: string[];
+  /** SET NX: ops told nil (held by another) whose own id holds the lock; 0 for other writes. */
+  leakedLocks: number;
 }
 
 // `1 lock`, `2 locks`.
@@ -57,6 +59,7 @@ const sequenceCheck = (ledger: Ledger, state: Extract<CollectionState, { kind: '
     prefix: prefix === null ? null : { batchesChecked: prefix.batchesChecked, nonPrefix: prefix.nonPrefix, reordered: prefix.reordered },
     noun: state.noun,
     findings,
+    leakedLocks: 0,
   };
 };
 
@@ -70,7 +73,7 @@ const setCheck = (ledger: Ledger, state: Extract<CollectionState, { kind: 'set' 
   const { counts, examples } = checkApplied(ledger, { applied: flags });
   const withStrangers = { ...counts, unexpected: counts.unexpected + strangers };
   const findings = counts.lost > 0 ? [`${state.where} lacks ${count(counts.lost, 'acknowledged member')}: ${listed(examples.lost, counts.lost, (op) => `op:${op}`)}`] : [];
-  return { counts: withStrangers, examples, prefix: null, noun: 'set member', findings };
+  return { counts: withStrangers, examples, prefix: null, noun: 'set member', findings, leakedLocks: 0 };
 };
 
 const lockCheck = (ledger: Ledger, state: Extract<CollectionState, { kind: 'locks' }>): CollectionCheck => {
@@ -100,12 +103,14 @@ const lockCheck = (ledger: Ledger, state: Extract<CollectionState, { kind: 'lock
     );
   }
   return {
-    // Acquired twice is a duplicate grant; a leaked lock was applied although the caller was told it was not.
-    counts: { ...counts, duplicated: counts.duplicated + twice.length, failedButApplied: counts.failedButApplied + leaked.length },
+    // Acquired twice is a duplicate grant. A leaked lock is none of the counts (the caller got a
+    // reply, and the op applied once): it is its own finding, and the judge makes it UNSAFE.
+    counts: { ...counts, duplicated: counts.duplicated + twice.length },
     examples: { ...examples, duplicated: twice.slice(0, EXAMPLES).map(([, ops]) => ops[1] ?? 0) },
     prefix: null,
     noun: 'lock',
     findings,
+    leakedLocks: leaked.length,
   };
 };
 

@@ -54,13 +54,15 @@ export const judgeCollection = async (control: Redis, plan: OperationPlan, ledge
   const check = checkCollection(ledger, state, pipelined);
   // The structure read back shows every application that left a trace; a set or a lock that
   // absorbs a re-send leaves none because it changed nothing, so the check is complete.
-  const { verdict, reasons } = verdictFor({ counts: check.counts, counter: null, prefix: check.prefix, tagsVisible: true, noun: check.noun, faultObserved });
+  const judged = verdictFor({ counts: check.counts, counter: null, prefix: check.prefix, tagsVisible: true, noun: check.noun, faultObserved });
+  // A leaked lock is wrong whatever the counts say: the caller was told it does not hold a lock it holds.
+  const leaked = check.leakedLocks > 0 && judged.verdict === 'SAFE';
   return {
     counts: check.counts,
     counter: null,
     prefix: check.prefix,
-    verdict,
-    reasons: [...reasons, ...check.findings],
+    verdict: leaked ? 'UNSAFE' : judged.verdict,
+    reasons: [...(leaked ? [] : judged.reasons), ...check.findings],
     examples: check.examples,
     errorsByKind: ledger.errorsByKind(),
   };
