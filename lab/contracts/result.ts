@@ -201,6 +201,8 @@ export interface ThresholdResult {
 export interface ReconcileEntry {
   /** `<fault> / <mode> / <policy>`, e.g. `cut-mid-batch / pipeline:64 / none`. */
   id: string;
+  /** The workload's label, when a scenario compares several writes (INCR vs LPUSH vs SADD). */
+  workload?: string;
   fault: string;
   mode: string;
   policy: RetryPolicy;

@@ -12,7 +12,16 @@ export type { Batch, Mode } from './mode.ts';
 export type { Bandwidth } from './link.ts';
 export type { ConfigSelector, ReconcileMetric, ThresholdMetric } from './registry.ts';
 
-export const WORKLOAD_COMMANDS = ['INCR', 'INCRBY', 'SET', 'GET', 'HSET', 'MGET', 'EVAL', 'EVALSHA', 'CUSTOM'] as const;
+/**
+ * Writes whose effect is an element or an id, judged by reading the structure back: each
+ * operation writes `op:<id>` (LPUSH, RPUSH, SADD), an entry `op <id>` (XADD with `*`), or takes
+ * a lock with its id (SETNX: `SET <key> <id> NX`).
+ */
+export const COLLECTION_COMMANDS = ['LPUSH', 'RPUSH', 'SADD', 'XADD', 'SETNX'] as const;
+export type CollectionCommand = (typeof COLLECTION_COMMANDS)[number];
+export const isCollectionCommand = (command: string): command is CollectionCommand => (COLLECTION_COMMANDS as readonly string[]).includes(command);
+
+export const WORKLOAD_COMMANDS = ['INCR', 'INCRBY', 'SET', 'GET', 'HSET', 'MGET', 'EVAL', 'EVALSHA', 'CUSTOM', ...COLLECTION_COMMANDS] as const;
 export type CommandName = (typeof WORKLOAD_COMMANDS)[number];
 
 /** Which key each operation touches. `{i}` in the key pattern is replaced by the key index. */

@@ -6,3 +6,4 @@ export { ACKNOWLEDGED, FAILED, INDETERMINATE, Ledger, MAX_ERROR_KINDS, OP_STATES
 export { checkApplied, checkCounter, cleanCounts, emptyCounts } from './checkers.ts';
 export { checkPrefix } from './prefix-checker.ts';
 export { verdictFor } from './verdict.ts';
+export { checkCollection, type CollectionState } from './collection-checker.ts';

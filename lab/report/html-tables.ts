@@ -58,8 +58,9 @@ export const configsTable = (result: LabResult): string =>
 
 const VERDICT_CLASS: Record<string, string> = { SAFE: 'safe', UNSAFE: 'unsafe', UNKNOWN: 'unknown', 'NOT-TESTED': 'not-tested' };
 
+// A scenario comparing several writes has a column per write too (LPUSH / cut / pipeline:64).
 const columnOf = (entry: ReconcileEntry, severalRtts: boolean): string =>
-  `${entry.fault} / ${entry.mode}${severalRtts ? ` @ rtt=${entry.rttMs}ms` : ''}`;
+  `${entry.workload === undefined ? '' : `${entry.workload} / `}${entry.fault} / ${entry.mode}${severalRtts ? ` @ rtt=${entry.rttMs}ms` : ''}`;
 
 /** Policy × (fault, mode) with each cell's verdict coloured; the reasons in the cell's title. */
 export const verdictMatrix = (entries: readonly ReconcileEntry[]): string => {
@@ -75,7 +76,7 @@ export const verdictMatrix = (entries: readonly ReconcileEntry[]): string => {
       return `<span class="verdict ${VERDICT_CLASS[entry.verdict] ?? ''}" title="${title}">${escapeHtml(entry.verdict)}</span>`;
     }),
   ]);
-  return table(['policy \\ fault / mode', ...columns], rows, 'matrix');
+  return table([entries.some((e) => e.workload !== undefined) ? 'policy \\ write / fault / mode' : 'policy \\ fault / mode', ...columns], rows, 'matrix');
 };
 
 export const reconcileTable = (entries: readonly ReconcileEntry[]): string =>

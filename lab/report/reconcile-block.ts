@@ -7,7 +7,8 @@ import { hangWrap, paint, verdictStyle, wrapNote } from './terminal-style.ts';
 import { droppedNote, fitGrid } from './grid.ts';
 import type { Cell, Column, GridRow } from './grid.ts';
 
-const columnsFor = (withRtt: boolean, withClient: boolean, withHits: boolean): Column[] => [
+const columnsFor = (withRtt: boolean, withClient: boolean, withHits: boolean, withWrite = false): Column[] => [
+  ...(withWrite ? [{ header: 'write', align: 'left' as const }] : []),
   { header: 'fault', align: 'left' },
   { header: 'mode', align: 'left' },
   ...(withHits ? [{ header: 'hit', align: 'left' as const }] : []),
@@ -50,11 +51,12 @@ const anomalyCell = (count: number): Cell => ({ text: String(count), style: coun
 export const consistencyText = (entry: Pick<ReconcileEntry, 'runs' | 'consistent'>): string =>
   !entry.consistent ? 'DIFFERED' : entry.runs === 1 ? '1 run' : `${entry.runs}/${entry.runs} identical`;
 
-const entryRow = (entry: ReconcileEntry, withRtt: boolean, withClient: boolean, withHits: boolean): GridRow => {
+const entryRow = (entry: ReconcileEntry, withRtt: boolean, withClient: boolean, withHits: boolean, withWrite = false): GridRow => {
   const { counts } = entry;
   return {
     kind: 'cells',
     cells: [
+      ...(withWrite ? [{ text: entry.workload ?? '' }] : []),
       { text: entry.fault },
       { text: entry.mode },
       ...(withHits ? [{ text: hitsText(entry) }] : []),
@@ -102,7 +104,9 @@ export const renderReconcile = (entries: readonly ReconcileEntry[] | undefined, 
   const withRtt = new Set(entries.map((e) => e.rttMs)).size > 1;
   const withClient = entries.some((e) => e.client !== undefined);
   const withHits = entries.some((e) => (e.connections ?? 1) > 1);
-  const { lines, dropped } = fitGrid(columnsFor(withRtt, withClient, withHits), entries.map((e) => entryRow(e, withRtt, withClient, withHits)), color, width);
+  const withWrite = entries.some((e) => e.workload !== undefined);
+  const rows = entries.map((e) => entryRow(e, withRtt, withClient, withHits, withWrite));
+  const { lines, dropped } = fitGrid(columnsFor(withRtt, withClient, withHits, withWrite), rows, color, width);
   const untested = entries.some((e) => e.verdict === 'NOT-TESTED') ? [NOT_TESTED_LEGEND] : [];
   const notes = wrapNote([...LEGEND, ...(withHits ? [HITS_LEGEND] : []), ...untested], width - 2).map((line) => paint(`  ${line}`, 'dim', color));
   return [title, ...lines, ...droppedNote(dropped, width, color), ...notes, ...reasonLines(entries, color, width)];

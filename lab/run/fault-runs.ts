@@ -14,7 +14,8 @@ import { checkApplied, checkCounter, checkPrefix, Ledger, verdictFor } from '../
 import type { Endpoint } from '../runtime/index.ts';
 import { expandFaultCells, type FaultCell, type FaultMode } from '../scenario/index.ts';
 import { buildPlan, cutAfterBytes, driveWithLedger, tagKeys, type OperationPlan, type OpWrapping } from '../workload/index.ts';
-import { linkShapeKey, type Calibration, type Fault, type ReconcileCounts, type ReconcileEntry, type ReconcileOptions } from '../contracts/index.ts';
+import { isCollectionCommand, linkShapeKey, type Calibration, type Fault, type ReconcileCounts, type ReconcileEntry, type ReconcileOptions } from '../contracts/index.ts';
+import { judgeCollection } from './collection-judge.ts';
 import { FaultSchedule } from './fault-schedule.ts';
 import { countsFromLedger, faultEntry, type FaultRunFindings } from './result-assembly.ts';
 import { calibrateShape, checkAborted, type RunSession } from './session.ts';
@@ -172,6 +173,7 @@ type Judged = Omit<FaultRunFindings, 'durationMs' | 'heal' | 'problems' | 'fault
 const judge = async (input: FaultRunInput, ledger: Ledger, wrapping: OpWrapping, logKey: string, faultObserved: boolean): Promise<Judged> => {
   const { plan } = input;
   const control = input.session.direct;
+  if (isCollectionCommand(plan.command)) return judgeCollection(control, plan, ledger, input.mode.kind !== 'sync', faultObserved);
   const applications = await readApplications(control, plan, wrapping, logKey);
   const counter = isCounter(plan) ? checkCounter(ledger, Number((await control.get(plan.keyOf(0))) ?? 0), plan.incrementBy) : null;
   const checked =
@@ -216,11 +218,8 @@ export interface FaultCellsFound {
 export const runFaultCells = async (session: RunSession, proxied: Endpoint): Promise<FaultCellsFound> => {
   const { scenario, emit } = session;
   const cells: FaultCell[] = expandFaultCells(scenario);
-  const workload = scenario.workloads[0];
-  const commands = workload?.commands[0];
-  const valueBytes = workload?.valueBytes[0];
-  if (workload === undefined || commands === undefined || valueBytes === undefined) throw new Error('a fault scenario has one workload');
-  const plan = buildPlan(workload, commands, valueBytes, scenario.seed);
+  // One plan per workload (a scenario may compare several writes side by side).
+  const plans = new Map(scenario.workloads.map((w) => [w, buildPlan(w, w.commands[0] ?? 0, w.valueBytes[0] ?? { minBytes: 0, maxBytes: 0 }, scenario.seed)]));
   const policies = await loadPolicies(scenario);
   refuseUnsupported(policies, cells);
   const found: FaultCellsFound = { entries: [], calibration: [], problems: [] };
@@ -235,13 +234,18 @@ export const runFaultCells = async (session: RunSession, proxied: Endpoint): Pro
     for (let r = 0; r < scenario.repeat; r++) {
       checkAborted(session.signal);
       const policy = policies.get(cell.policy) as LoadedPolicy;
+      const plan = plans.get(cell.workload) as OperationPlan;
       const findings = await runFault({ session, proxied, plan, mode: cell.mode, connections: cell.connections, fault: cell.fault, policy, options: scenario.reconcile });
       checkAborted(session.signal);
       runs.push(findings);
       found.problems.push(...findings.problems.map((problem) => `${cell.id} run ${r + 1}: ${problem}`));
       emit({ type: 'fault-run-done', entryId: cell.id, index, total: cells.length, runIndex: r, runCount: scenario.repeat, durationMs: findings.durationMs, verdict: findings.verdict });
     }
-    const entry = { ...faultEntry(cell, runs), client: (policies.get(cell.policy) as LoadedPolicy).client };
+    const entry = {
+      ...(scenario.workloads.length > 1 ? { workload: cell.workload.label } : {}),
+      ...faultEntry(cell, runs),
+      client: (policies.get(cell.policy) as LoadedPolicy).client,
+    };
     found.entries.push(entry);
     emit({ type: 'reconcile-done', entry });
   }

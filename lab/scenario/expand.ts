@@ -93,8 +93,9 @@ export const expandMatrix = (s: Scenario): ConfigCell[] => {
 };
 
 // --- the fault matrix: one cell per link shape × fault × mode × retry policy, each run `repeat`
-// times and reconciled. Fault scenarios have one workload, one commands value, one value size
-// and one connections value (fault-rules.ts), so those are not axes here.
+// times and reconciled. Fault scenarios have one commands value, one value size and one
+// connections value (fault-rules.ts), so those are not axes here; several workloads (writes
+// compared side by side) are one cell each.
 
 /** Modes a fault can run under: all of them (auto:C runs C concurrent callers per connection). */
 export type FaultMode = Mode;
@@ -128,33 +129,37 @@ const linkSuffix = (s: Scenario, rttMs: number, jitterMs: number, bandwidth: Ban
   return parts.length === 0 ? '' : ` @${parts.join(',')}`;
 };
 
-/** Every fault cell, link shapes outermost (like expandMatrix), then fault, mode and policy; [] without faults. */
+/**
+ * Every fault cell, link shapes outermost (like expandMatrix), then fault, mode, policy and (when
+ * there are several, e.g. INCR vs LPUSH vs SADD) workload; [] without faults.
+ */
 export const expandFaultCells = (s: Scenario): FaultCell[] => {
-  const [workload] = s.workloads;
-  const commands = workload?.commands[0];
-  const valueBytes = workload?.valueBytes[0];
-  if (workload === undefined || commands === undefined || valueBytes === undefined) return [];
+  const [first] = s.workloads;
+  const commands = first?.commands[0];
+  if (first === undefined || commands === undefined) return [];
   const connections = s.connections[0] ?? 1;
   return s.network.rttMs.flatMap((rttMs) =>
     s.network.jitterMs.flatMap((jitterMs) =>
       s.network.bandwidth.flatMap((bandwidth) =>
         s.faults.flatMap((fault) =>
           s.modes.flatMap((mode) =>
-            s.policies.map(
-              (policy): FaultCell => ({
-                id: `${fault.name} / ${modeLabel(mode)} / ${policy}${linkSuffix(s, rttMs, jitterMs, bandwidth, connections)}`,
-                fault,
-                mode,
-                policy,
-                workload,
-                commands,
-                valueBytes,
-                rttMs,
-                jitterMs,
-                bandwidth,
-                batch: batchSize(mode, commands),
-                connections,
-              }),
+            s.policies.flatMap((policy) =>
+              s.workloads.map(
+                (workload): FaultCell => ({
+                  id: `${s.workloads.length > 1 ? `${workload.label} / ` : ''}${fault.name} / ${modeLabel(mode)} / ${policy}${linkSuffix(s, rttMs, jitterMs, bandwidth, connections)}`,
+                  fault,
+                  mode,
+                  policy,
+                  workload,
+                  commands,
+                  valueBytes: workload.valueBytes[0] ?? { minBytes: 0, maxBytes: 0 },
+                  rttMs,
+                  jitterMs,
+                  bandwidth,
+                  batch: batchSize(mode, commands),
+                  connections,
+                }),
+              ),
             ),
           ),
         ),

@@ -4,14 +4,16 @@
 // toxics act on the whole proxy); a byte-counted cut counts on each connection's own stream. Also the
 // `policies:` and `reconcile:` sections, which mean nothing without faults.
 
-import { batchSize, modeLabel, type Fault, type Mode, type NetworkAxes, type ReconcileOptions, type Workload } from '../contracts/index.ts';
+import { batchSize, COLLECTION_COMMANDS, modeLabel, type Fault, type Mode, type NetworkAxes, type ReconcileOptions, type Workload } from '../contracts/index.ts';
 import { DEFAULTS, KEYS, LIMITS } from './defaults.ts';
 import { checkKeys, hasKey, optionalKey, readInt, readMs, readRecord, type MsRules } from './fields.ts';
 import { workloadPath } from './workload.ts';
 import { formatMs } from './quantities.ts';
 import { describeValue, type FieldPath, type Problem } from './problems.ts';
 
-const FAULT_COMMANDS = ['INCR', 'INCRBY', 'SET', 'HSET'] as const;
+const FAULT_COMMANDS = ['INCR', 'INCRBY', 'SET', 'HSET', ...COLLECTION_COMMANDS] as const;
+// One collection per workload: each op's element lands in the same list, set or stream.
+const ONE_KEY_COMMANDS: readonly string[] = ['LPUSH', 'RPUSH', 'SADD', 'XADD'];
 
 interface FaultRuleInput {
   record: Record<string, unknown>;
@@ -40,18 +42,28 @@ const checkFaultOnlyKeys = (record: Record<string, unknown>, problems: Problem[]
   }
 };
 
-// The one workload, its command, its single commands value and value size.
+// The workloads (one, or several writes compared side by side, e.g. INCR vs LPUSH vs SADD), each
+// command, and their single commands value (the same for all, so triggers and cuts line up).
 const checkWorkload = (input: FaultRuleInput, problems: Problem[]): number | undefined => {
-  const { record, workloads } = input;
+  const { workloads } = input;
   if (workloads === undefined) return undefined;
-  if (workloads.length > 1) {
-    const message = `a fault scenario runs one workload, and this one has ${workloads.length}`;
-    problems.push({ path: ['workload'], at: 'key', message, hint: 'the checker reconciles one workload; run the others in a performance scenario' });
+  workloads.forEach((w, index) => checkOneWorkload(input, w, index, problems));
+  const counts = new Set(workloads.flatMap((w) => w.commands));
+  if (workloads.length > 1 && counts.size > 1) {
+    problems.push({
+      path: ['workload'],
+      at: 'key',
+      message: `the workloads of a fault scenario issue different commands values (${[...counts].join(', ')})`,
+      hint: 'triggers and cuts are sized against one run: give every workload the same commands',
+    });
     return undefined;
   }
   const [w] = workloads;
-  if (w === undefined) return undefined;
-  const path = workloadPath(record.workload, 0);
+  return w !== undefined && w.commands.length === 1 ? w.commands[0] : undefined;
+};
+
+const checkOneWorkload = (input: FaultRuleInput, w: Workload, index: number, problems: Problem[]): void => {
+  const path = workloadPath(input.record.workload, index);
   if (!(FAULT_COMMANDS as readonly string[]).includes(w.command)) {
     const reads = w.command === 'GET' || w.command === 'MGET';
     const why = reads ? 'reads change nothing the checker could count' : 'the lab cannot know what a script or a custom command changes';
@@ -62,15 +74,19 @@ const checkWorkload = (input: FaultRuleInput, problems: Problem[]): number | und
     });
   }
   // The checkers read one counter, or one key per write: the key distribution must say so.
-  const counter = w.command === 'INCR' || w.command === 'INCRBY';
-  const keyed = w.command === 'SET' || w.command === 'HSET';
+  const counter = w.command === 'INCR' || w.command === 'INCRBY' || ONE_KEY_COMMANDS.includes(w.command);
+  const keyed = w.command === 'SET' || w.command === 'HSET' || w.command === 'SETNX';
   const { keys } = w;
   const ownKeys = keys.kind === 'sequential' && (keys.count === 'commands' || w.commands.every((n) => n <= Number(keys.count)));
   if (counter && w.keys.kind !== 'one') {
     problems.push({
       path: [...path, 'keys'],
-      message: `${w.command} under a fault increments one counter, not keys: ${w.keys.kind}`,
-      hint: 'the counter checker reads one counter: write keys: one (or leave keys out)',
+      message: ONE_KEY_COMMANDS.includes(w.command)
+        ? `${w.command} under a fault writes into one ${collectionNoun(w.command)}, not keys: ${w.keys.kind}`
+        : `${w.command} under a fault increments one counter, not keys: ${w.keys.kind}`,
+      hint: ONE_KEY_COMMANDS.includes(w.command)
+        ? `the checker reads the whole ${collectionNoun(w.command)} back: write keys: one (or leave keys out)`
+        : 'the counter checker reads one counter: write keys: one (or leave keys out)',
     });
   } else if (keyed && !ownKeys) {
     problems.push({
@@ -93,8 +109,9 @@ const checkWorkload = (input: FaultRuleInput, problems: Problem[]): number | und
       hint: 'fault cells have no value axis: write e.g. value: 16B',
     });
   }
-  return w.commands.length === 1 ? w.commands[0] : undefined;
 };
+
+const collectionNoun = (command: string): string => (command === 'SADD' ? 'set' : command === 'XADD' ? 'stream' : 'list');
 
 // Wire units (commands up, replies down) that follow operation `from` under a mode: one per
 // operation, and under multi also MULTI/+OK and EXEC/its reply for each batch.

@@ -63,7 +63,20 @@ const replySizer = (plan: OperationPlan, fromOp: number): ((op: number) => numbe
     case 'SET':
       return () => okReplyBytes;
     case 'HSET':
-      return () => integerReplyBytes(1); // one new field on a key of its own
+    case 'SADD':
+      return () => integerReplyBytes(1); // one new field on a key of its own; one new member
+    case 'LPUSH':
+    case 'RPUSH': {
+      let length = fromOp; // the list's length before the op, every earlier op applied once
+      return () => integerReplyBytes(++length);
+    }
+    case 'SETNX':
+      return () => okReplyBytes; // a lock of its own per op
+    case 'XADD':
+      // An id's length depends on the server's clock: only a cut at 0 replies can be sized.
+      return () => {
+        throw new Error('cut-after cannot size XADD replies (their ids depend on the clock): cut at 0 replies, or cut commands (up)');
+      };
     default:
       throw new Error(`cut-after cannot size replies of ${plan.command}`);
   }

@@ -27,17 +27,27 @@ const TAGGED_SCRIPT = `local r = redis.call(unpack(ARGV, 2))
 redis.call('RPUSH', KEYS[1], ARGV[1])
 return r`;
 
-/** As TAGGED_SCRIPT, plus KEYS[2] = the hash of replies by op id (n<number> or s<status>). */
+/**
+ * As TAGGED_SCRIPT, plus KEYS[2] = the hash of replies by op id: n<number>, s<status>, b<bulk>
+ * (XADD's id) or x (nil: SET NX that found the lock held).
+ */
 const IDEMPOTENT_SCRIPT = `local done = redis.call('HGET', KEYS[2], ARGV[1])
 if done then
-  if string.sub(done, 1, 1) == 'n' then return tonumber(string.sub(done, 2)) end
-  return {ok = string.sub(done, 2)}
+  local t, v = string.sub(done, 1, 1), string.sub(done, 2)
+  if t == 'n' then return tonumber(v) end
+  if t == 's' then return {ok = v} end
+  if t == 'b' then return v end
+  return false
 end
 local r = redis.call(unpack(ARGV, 2))
 if type(r) == 'number' then
   redis.call('HSET', KEYS[2], ARGV[1], 'n' .. r)
+elseif type(r) == 'table' and r.ok then
+  redis.call('HSET', KEYS[2], ARGV[1], 's' .. r.ok)
+elseif type(r) == 'string' then
+  redis.call('HSET', KEYS[2], ARGV[1], 'b' .. r)
 else
-  redis.call('HSET', KEYS[2], ARGV[1], 's' .. tostring(r.ok))
+  redis.call('HSET', KEYS[2], ARGV[1], 'x')
 end
 redis.call('RPUSH', KEYS[1], ARGV[1])
 return r`;
@@ -101,7 +111,8 @@ const neverSent = (error: unknown): boolean =>
 
 // Records one attempt's outcome in the ledger.
 const settle = (ledger: Ledger, op: number, reply: PolicyReply): void => {
-  if (reply.ok) ledger.ack(op, typeof reply.value === 'number' ? reply.value : Number.NaN);
+  // A nil reply (SET NX: the lock was held) is recorded as 0; other non-numeric replies as NaN.
+  if (reply.ok) ledger.ack(op, typeof reply.value === 'number' ? reply.value : reply.value === null ? 0 : Number.NaN);
   else if (neverSent(reply.error)) ledger.fail(op, errorKind(reply.error)); // Redis refused it, or it never left the client
   else ledger.indeterminate(op, errorKind(reply.error));
 };

@@ -113,7 +113,7 @@ export const buildPlan = (workload: Workload, commands: number, valueSize: Value
     command,
     // Lower case: ioredis lower-cases every command name several times per command and
     // allocates a new string each time unless it already is (measured: 5-15 % of a pipelined run).
-    name: (command === 'CUSTOM' ? (workload.args[0] ?? '') : command).toLowerCase(),
+    name: (command === 'CUSTOM' ? (workload.args[0] ?? '') : command === 'SETNX' ? 'SET' : command).toLowerCase(),
     commands,
     size: commands,
     seed,
@@ -172,8 +172,20 @@ const argsBuilder = (p: ArgParts): ((op: number) => string[]) => {
     }
     case 'CUSTOM':
       return (op) => fillAll(p.templates, op, keyOf, valueOf);
+    // Each write carries its op id, so reading the structure back counts each op's applications.
+    case 'LPUSH':
+    case 'RPUSH':
+    case 'SADD':
+      return (op) => [keyOf(op), elementOf(op)];
+    case 'XADD':
+      return (op) => [keyOf(op), '*', 'op', String(op)];
+    case 'SETNX':
+      return (op) => [keyOf(op), String(op), 'NX'];
   }
 };
+
+/** The element LPUSH / RPUSH / SADD write for operation `op`. */
+const elementOf = (op: number): string => `op:${op}`;
 
 const fillAll = (templates: Template[], op: number, keyOf: (op: number) => string, valueOf: (op: number) => string): string[] => {
   const values = { i: op, key: () => keyOf(op), value: () => valueOf(op) };

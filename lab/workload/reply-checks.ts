@@ -162,5 +162,14 @@ export const checkReply = (plan: OperationPlan, opIndex: number, reply: unknown)
     case 'EVALSHA':
     case 'CUSTOM':
       return checkCustom(plan, opIndex, reply, plan.workload.reply);
+    case 'LPUSH':
+    case 'RPUSH':
+      return typeof reply === 'number' && reply >= 1 ? undefined : `expected the list's new length (1 or more), got ${describeReply(reply)}`;
+    case 'SADD':
+      return reply === 0 || reply === 1 ? undefined : `expected 1 (added) or 0 (already a member), got ${describeReply(reply)}`;
+    case 'XADD':
+      return typeof reply === 'string' && /^\d+-\d+$/.test(reply) ? undefined : `expected a stream id <ms>-<seq>, got ${describeReply(reply)}`;
+    case 'SETNX':
+      return reply === 'OK' || reply === null ? undefined : `expected OK (lock taken) or nil (already held), got ${describeReply(reply)}`;
   }
 };

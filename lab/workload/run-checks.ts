@@ -8,6 +8,7 @@
 // the prefill): the expected value of every key the run wrote or read, or of an even sample of
 // them when there are many, to be read back on a separate connection and compared.
 
+import { isCollectionCommand } from '../contracts/index.ts';
 import type { OperationPlan } from './plan.ts';
 import { describeReply, quoteText, replyText, slotOfOp, tallies } from './reply-checks.ts';
 
@@ -128,7 +129,9 @@ interface ExpectedValue {
 
 interface ExpectedFinalState {
   /** counters: INCR/INCRBY totals; strings: SET's last write; hash-fields: HSET's last write;
-   * prefilled: GET/MGET leave the prefill unchanged; unchecked: EVAL/EVALSHA/CUSTOM. */
+   * prefilled: GET/MGET leave the prefill unchanged; unchecked: EVAL/EVALSHA/CUSTOM, and the
+   * collection writes (LPUSH/RPUSH/SADD/XADD/SETNX: each reply is checked, the structure only
+   * under a fault). */
   kind: 'counters' | 'strings' | 'hash-fields' | 'prefilled' | 'unchecked';
   entries: ExpectedValue[];
   /** Keys whose final value is known (entries may hold only a sample of them). */
@@ -166,7 +169,7 @@ const lastWrites = (plan: OperationPlan, slots: number[], connectionOf: (op: num
 export const expectedFinalState = (plan: OperationPlan, options: FinalStateOptions = {}): ExpectedFinalState => {
   const limit = options.sampleKeys ?? DEFAULT_SAMPLE_KEYS;
   const { command } = plan;
-  if (command === 'EVAL' || command === 'EVALSHA' || command === 'CUSTOM') {
+  if (command === 'EVAL' || command === 'EVALSHA' || command === 'CUSTOM' || isCollectionCommand(command)) {
     return { kind: 'unchecked', entries: [], keys: 0, sampled: false };
   }
   if (command === 'GET' || command === 'MGET') {

@@ -106,9 +106,13 @@ describe('parseScenario: what a fault scenario needs', () => {
     ]);
   });
 
-  it('several workloads', () => {
-    const error = failure(yaml('name: t', 'workload: [{command: INCR, commands: 10}, {command: SET, commands: 10}]', 'modes: [sync]', 'faults: [{name: a, at: 0ms, reset: {}}]'));
-    expect(error.message).toBe('scenarios/x.yaml:2:1: workload: a fault scenario runs one workload, and this one has 2');
+  it('several workloads: each is checked, and they share one commands value', () => {
+    // Several writes compared side by side (INCR vs LPUSH vs SADD) are one fault cell each.
+    const error = failure(yaml('name: t', 'workload: [{command: INCR, commands: 10}, {command: SADD, commands: 20}]', 'modes: [sync]', 'faults: [{name: a, at: 0ms, reset: {}}]'));
+    expect(error.message).toBe('scenarios/x.yaml:2:1: workload: the workloads of a fault scenario issue different commands values (10, 20)');
+    const keys = failure(yaml('name: t', 'workload: [{command: INCR, commands: 10}, {command: LPUSH, key: "l:{i}", keys: sequential, commands: 10}]', 'modes: [sync]', 'faults: [{name: a, at: 0ms, reset: {}}]'));
+    expect(keys.message).toMatch(/workload\[1\]\.keys: LPUSH under a fault writes into one list, not keys: sequential/);
+    expect(keys.hint).toBe('the checker reads the whole list back: write keys: one (or leave keys out)');
   });
 
   it('a counter under a fault is one key; keyed writes need a key per operation', () => {

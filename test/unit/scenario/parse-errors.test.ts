@@ -87,7 +87,7 @@ describe('parseScenario: one problem gives one line and its hint', () => {
     const error = failure(yaml('name: t', 'workload: {command: ZADD, commands: 10}', 'modes: [sync]'));
     expect(error.message).toBe('scenarios/x.yaml:2:21: workload.command: unsupported command "ZADD"');
     expect(error.hint).toBe(
-      'valid values: INCR, INCRBY, SET, GET, HSET, MGET, EVAL, EVALSHA, CUSTOM; any other command runs as CUSTOM with args: [ZADD, "{key}", "{i}", "m{i}"]',
+      'valid values: INCR, INCRBY, SET, GET, HSET, MGET, EVAL, EVALSHA, CUSTOM, LPUSH, RPUSH, SADD, XADD, SETNX; any other command runs as CUSTOM with args: [ZADD, "{key}", "{i}", "m{i}"]',
     );
   });
 });
