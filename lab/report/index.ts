@@ -4,11 +4,11 @@
 export { renderTable } from './table.ts';
 export { shouldColor } from './terminal-style.ts';
 export { safeFileStem, toJson, uniqueFileStems, writeJsonResult, writeOutDir } from './result-files.ts';
-export { formatProgress } from './progress-lines.ts';
-export { ProgressBar } from './progress-bar.ts';
-export { createProgressWriter, progressMode, type ProgressStream } from './progress-writer.ts';
+export { formatProgress } from './progress/progress-lines.ts';
+export { ProgressBar } from './progress/progress-bar.ts';
+export { createProgressWriter, progressMode, type ProgressStream } from './progress/progress-writer.ts';
 export type { ProgressEvent } from '../contracts/index.ts';
-export { renderHtmlReport } from './html-report.ts';
+export { renderHtmlReport } from './html/report.ts';
 export { readResultFile } from './result-input.ts';
-export { compareResults } from './compare.ts';
-export { renderComparison } from './compare-text.ts';
+export { compareResults } from './compare/compare.ts';
+export { renderComparison } from './compare/compare-text.ts';

@@ -11,7 +11,7 @@ import { readNetwork } from './network.ts';
 import { readFaults } from './faults.ts';
 import { checkFaultRules, readReconcile } from './fault-rules.ts';
 import { readPolicies } from './policy-refs.ts';
-import { readExpect } from './threshold.ts';
+import { readExpect } from './thresholds/threshold.ts';
 import { checkRequestRules } from './arrival.ts';
 import { closest, describeValue, formatPath, type FieldPath, type Problem } from './problems.ts';
 

@@ -131,9 +131,10 @@ export class Recorder {
   }
 }
 
-// One awaited command: its wait and reply are recorded. A reply error (Redis answered -ERR) is
-// counted and the caller goes on; a connection error ends the caller's loop (returns false).
-const callOne = async (client: Redis, plan: OperationPlan, op: number, rec: Recorder): Promise<boolean> => {
+/** One awaited command: its wait and reply are recorded. A reply error (Redis answered -ERR) is
+ * counted and the caller goes on; a connection error ends the caller's loop (returns false) and
+ * is recorded as the run's abort, `where` naming what was cut short (default: the command). */
+export const callOne = async (client: Redis, plan: OperationPlan, op: number, rec: Recorder, where = `command ${op + 1}`): Promise<boolean> => {
   const t0 = nowUs();
   try {
     const value = await client.call(plan.name, plan.argsOf(op));
@@ -142,7 +143,7 @@ const callOne = async (client: Redis, plan: OperationPlan, op: number, rec: Reco
     return true;
   } catch (error) {
     if (!isReplyError(error)) {
-      rec.abort(`command ${op + 1}`, error);
+      rec.abort(where, error);
       return false;
     }
     rec.wait(nowUs() - t0, 1);

@@ -6,8 +6,7 @@
 
 import type { Redis } from 'ioredis';
 import type { Mode } from '../contracts/index.ts';
-import { isReplyError } from '../metrics/index.ts';
-import { nowUs, splitOps, type Recorder } from './drive.ts';
+import { callOne, nowUs, splitOps, type Recorder } from './drive.ts';
 import type { OperationPlan } from './plan.ts';
 import type { RequestPlan } from './request-plan.ts';
 
@@ -16,24 +15,6 @@ export interface RequestRecorders {
   of: Map<OperationPlan, Recorder>;
 }
 
-// One command of a step: its wait and reply recorded; false when the connection failed.
-const callCommand = async (client: Redis, plan: OperationPlan, op: number, rec: Recorder, r: number): Promise<boolean> => {
-  const t0 = nowUs();
-  try {
-    const value = await client.call(plan.name, plan.argsOf(op));
-    rec.wait(nowUs() - t0, 1);
-    rec.reply(op, null, value);
-    return true;
-  } catch (error) {
-    if (!isReplyError(error)) {
-      rec.abort(`request ${r + 1}`, error);
-      return false;
-    }
-    rec.wait(nowUs() - t0, 1);
-    rec.reply(op, error, null);
-    return true;
-  }
-};
 
 // The whole request as one pipeline or transaction: each command waited the request's time.
 const sendWhole = async (client: Redis, steps: readonly (readonly OperationPlan[])[], op: number, transactional: boolean, recs: RequestRecorders, r: number): Promise<boolean> => {
@@ -64,7 +45,7 @@ export const runRequest = async (client: Redis, mode: Mode, rp: RequestPlan, rec
   const op = rp.ordinalOf[r] ?? 0;
   if (mode.kind === 'pipeline' || mode.kind === 'multi') return sendWhole(client, steps, op, mode.kind === 'multi', recs, r);
   for (const step of steps) {
-    const call = (plan: OperationPlan) => callCommand(client, plan, op, recs.of.get(plan) as Recorder, r);
+    const call = (plan: OperationPlan) => callOne(client, plan, op, recs.of.get(plan) as Recorder, `request ${r + 1}`);
     const ok = step.length === 1 ? await call(step[0] as OperationPlan) : (await Promise.all(step.map(call))).every(Boolean);
     if (!ok) return false;
   }

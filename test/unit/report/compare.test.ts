@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LabResult } from '../../../lab/contracts/index.ts';
-import { compareResults, falseAlarmChance } from '../../../lab/report/compare.ts';
-import { renderComparison } from '../../../lab/report/compare-text.ts';
+import { compareResults, falseAlarmChance } from '../../../lab/report/compare/compare.ts';
+import { renderComparison } from '../../../lab/report/compare/compare-text.ts';
 import { labResult } from './lab-result.fixture.ts';
 
 // Every run (and every figure derived from the runs) `factor` times slower.

@@ -1,7 +1,7 @@
 import { decodeFromCompressedBase64 } from 'hdr-histogram-js';
 import { describe, expect, it } from 'vitest';
-import { batchCharts, calibrationChart, chartsOf, percentileCharts, rttCharts } from '../../../lab/report/html-charts.ts';
-import { renderHtmlReport } from '../../../lab/report/html-report.ts';
+import { batchCharts, calibrationChart, chartsOf, percentileCharts, rttCharts } from '../../../lab/report/html/charts.ts';
+import { renderHtmlReport } from '../../../lab/report/html/report.ts';
 import { labResult } from './lab-result.fixture.ts';
 
 describe('HTML report data', () => {

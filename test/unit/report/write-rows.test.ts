@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { ReconcileEntry } from '../../../lab/contracts/index.ts';
-import { verdictMatrix } from '../../../lab/report/html-tables.ts';
+import { verdictMatrix } from '../../../lab/report/html/tables.ts';
 import { renderReconcile } from '../../../lab/report/reconcile-block.ts';
 import { labResult } from './lab-result.fixture.ts';
 

@@ -9,7 +9,7 @@ import {
   type ConfigCell,
   type ConfigResult,
 } from '../../../lab/scenario/index.ts';
-import { SELECTORS_HINT } from '../../../lab/scenario/threshold-scope.ts';
+import { SELECTORS_HINT } from '../../../lab/scenario/thresholds/threshold-scope.ts';
 import { failure, hints, lines, yaml } from './helpers.ts';
 
 // A ConfigResult as the run builds one from a cell (lab/run toConfigResult): the fields a selector

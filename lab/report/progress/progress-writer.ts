@@ -2,7 +2,7 @@
 // in place with "\r" (padding over what was there, no escape codes) and prints event lines above
 // it; elsewhere it writes one line per event. The CLI decides whether to show progress at all.
 
-import type { ProgressListener } from '../contracts/index.ts';
+import type { ProgressListener } from '../../contracts/index.ts';
 import { ProgressBar } from './progress-bar.ts';
 import { formatProgress } from './progress-lines.ts';
 

@@ -4,11 +4,11 @@
 // processes, the rate pattern and the built-in policy names come from the validator too. A step
 // command is the workload grammar itself, without `commands` and with one value size.
 
-import { BUILTIN_POLICIES } from '../contracts/index.ts';
-import { LIMITS } from './defaults.ts';
-import { ARRIVAL_KEYS, DEADLINE, DEFAULT_DEADLINE_MS, FOR, MAX_RATE, PROCESSES, RATE_PATTERN } from './arrival.ts';
-import { MODULE_EXTENSIONS, NAME_PATTERN } from './policy-refs.ts';
-import { KIND_KEYS, MAX_WEIGHT, REQUEST_KEYS } from './request.ts';
+import { BUILTIN_POLICIES } from '../../contracts/index.ts';
+import { LIMITS } from '../defaults.ts';
+import { ARRIVAL_KEYS, DEADLINE, DEFAULT_DEADLINE_MS, FOR, MAX_RATE, PROCESSES, RATE_PATTERN } from '../arrival.ts';
+import { MODULE_EXTENSIONS, NAME_PATTERN } from '../policy-refs.ts';
+import { KIND_KEYS, MAX_WEIGHT, REQUEST_KEYS } from '../request.ts';
 import { axis, duration, field, int, mapping, sizeOrRange, type Fields, type JsonSchema } from './schema-shapes.ts';
 import { WORKLOAD_FIELDS, workloadRules } from './schema-workload.ts';
 

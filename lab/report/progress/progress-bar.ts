@@ -9,8 +9,8 @@
 // plus the runs of those not started yet × the mean over all runs so far; minus the part of the
 // current run already elapsed (at most its mean).
 
-import type { ProgressEvent } from '../contracts/index.ts';
-import { formatClock } from './figures.ts';
+import type { ProgressEvent } from '../../contracts/index.ts';
+import { formatClock } from '../figures.ts';
 import { formatProgress } from './progress-lines.ts';
 
 /** Runs done and their summed wall time for one config or fault entry. */

@@ -19,8 +19,8 @@ import {
   type RetryPolicy,
   type ThresholdOp,
   type Workload,
-} from '../contracts/index.ts';
-import { durationIn, formatMs, formatRate, formatSize, parseDuration, parseRate, parseSize } from './quantities.ts';
+} from '../../contracts/index.ts';
+import { durationIn, formatMs, formatRate, formatSize, parseDuration, parseRate, parseSize } from '../quantities.ts';
 
 /** The scenario's sections; undefined when that section was itself invalid (then nothing is checked against it). */
 export interface ThresholdContext {

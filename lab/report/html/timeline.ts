@@ -3,9 +3,9 @@
 // was done (ms after the driver started), with a bar drawn to that run's own length. Rows
 // without a recorded timeline (results written before timelines existed) are said to be so.
 
-import type { FaultTimeline, ReconcileEntry } from '../contracts/index.ts';
-import { formatMs } from './figures.ts';
-import { escapeHtml } from './html-tables.ts';
+import type { FaultTimeline, ReconcileEntry } from '../../contracts/index.ts';
+import { formatMs } from '../figures.ts';
+import { escapeHtml } from './tables.ts';
 
 const at = (ms: number | null): string => (ms === null ? '<span class="na">did not happen</span>' : `${formatMs(ms)} ms`);
 

@@ -1,7 +1,7 @@
 // The `faults:` items of the JSON Schema: one entry per KEYS.fault key (tsc enforces it). That a
 // fault has exactly one trigger and one action is added where the item is assembled (schema.ts).
 
-import { KEYS, LIMITS } from './defaults.ts';
+import { KEYS, LIMITS } from '../defaults.ts';
 import { bandwidth, duration, field, mapping, SIZE_TEXT, type Fields, type JsonSchema } from './schema-shapes.ts';
 
 // `"32 replies"`, `"32 replies + 3B"` (a cut inside the next one), or `"3B"` (raw bytes).

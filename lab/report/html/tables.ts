@@ -2,8 +2,8 @@
 // its script and diffs as text), plus the verdict matrix, thresholds, warnings and what was not
 // measured. Each function returns an HTML fragment; all text goes through escapeHtml.
 
-import type { ConfigResult, LabResult, ReconcileEntry } from '../contracts/index.ts';
-import { formatCount, formatLatencyUs, formatMs, formatOps, formatRatio } from './figures.ts';
+import type { ConfigResult, LabResult, ReconcileEntry } from '../../contracts/index.ts';
+import { formatCount, formatLatencyUs, formatMs, formatOps, formatRatio } from '../figures.ts';
 
 export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

@@ -17,9 +17,9 @@ import {
   type RetryPolicy,
   type Threshold,
   type ThresholdOp,
-} from '../contracts/index.ts';
-import { isRecord } from './fields.ts';
-import { POLICIES_HINT } from './policy-refs.ts';
+} from '../../contracts/index.ts';
+import { isRecord } from '../fields.ts';
+import { POLICIES_HINT } from '../policy-refs.ts';
 import { readScope } from './threshold-scope.ts';
 import {
   METRICS_HINT,
@@ -36,7 +36,7 @@ import {
   type ThresholdProblem,
   type Token,
 } from './threshold-terms.ts';
-import { closest, describeValue, type FieldPath, type Problem } from './problems.ts';
+import { closest, describeValue, type FieldPath, type Problem } from '../problems.ts';
 
 const EXAMPLE_ITEM = '- "pipeline:8 at rtt=10ms: median < 60ms"';
 

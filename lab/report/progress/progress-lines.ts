@@ -2,9 +2,9 @@
 // itself). Pure formatting: the CLI decides where lines go. (The event types themselves are
 // contracts/progress.ts.)
 
-import type { Calibration, ConfigResult, ProgressEvent, ReconcileEntry, RunRecord } from '../contracts/index.ts';
-import { fixed, formatDuration, formatMs, orNa } from './figures.ts';
-import { consistencyText } from './reconcile-block.ts';
+import type { Calibration, ConfigResult, ProgressEvent, ReconcileEntry, RunRecord } from '../../contracts/index.ts';
+import { fixed, formatDuration, formatMs, orNa } from '../figures.ts';
+import { consistencyText } from '../reconcile-block.ts';
 
 // "[3/20] pipeline:64@rtt=10ms": which config, and how far through the run we are.
 const position = (index: number, total: number, configId: string): string => `[${index + 1}/${total}] ${configId}`;

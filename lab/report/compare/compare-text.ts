@@ -1,8 +1,8 @@
 // A Comparison as terminal text: the test used, one row per matched config, what is present on
 // one side only, changed verdicts, and the outcome that decides `compare`'s exit code.
 
-import { fixed, formatLatencyUs, formatMs, formatOps } from './figures.ts';
-import { fitGrid, type Column, type GridRow } from './grid.ts';
+import { fixed, formatLatencyUs, formatMs, formatOps } from '../figures.ts';
+import { fitGrid, type Column, type GridRow } from '../grid.ts';
 import { MAX_FALSE_ALARM, type Change, type Comparison, type ConfigComparison } from './compare.ts';
 
 const pct = (c: Change): string => (c.changePct === null ? '' : ` (${c.changePct >= 0 ? '+' : ''}${fixed(c.changePct, 1)}%)`);

@@ -10,9 +10,9 @@
 // entry to the section's table below (tsc points at the table); a new section is a new table and
 // a `mapping(...)` here. Run `npm run schema` to rewrite the checked-in file.
 
-import { BUILTIN_POLICIES } from '../contracts/index.ts';
-import { DEFAULTS, KEYS, LIMITS } from './defaults.ts';
-import { FAULT_ONLY_KEYS, TAGS } from './fault-rules.ts';
+import { BUILTIN_POLICIES } from '../../contracts/index.ts';
+import { DEFAULTS, KEYS, LIMITS } from '../defaults.ts';
+import { FAULT_ONLY_KEYS, TAGS } from '../fault-rules.ts';
 import { FAULT_FIELDS } from './schema-faults.ts';
 import { axis, bandwidth, duration, field, int, mapping, mode, ref, threshold, type Fields, type JsonSchema } from './schema-shapes.ts';
 import { WORKLOAD_FIELDS, workloadRules } from './schema-workload.ts';

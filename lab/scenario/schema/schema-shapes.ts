@@ -5,11 +5,11 @@
 // there reaches the schema without an edit here. What a schema cannot say (whole milliseconds,
 // a batch that fits the run, a threshold naming a real axis value) stays the validator's.
 
-import { CONFIG_METRICS, RECONCILE_METRICS, SELECTOR_AXES } from '../contracts/index.ts';
-import { OPS } from './threshold-terms.ts';
-import type { IntRange } from './defaults.ts';
-import { LIMITS } from './defaults.ts';
-import { DURATION_UNITS, SIZE_UNIT_NAMES } from './quantities.ts';
+import { CONFIG_METRICS, RECONCILE_METRICS, SELECTOR_AXES } from '../../contracts/index.ts';
+import { OPS } from '../thresholds/threshold-terms.ts';
+import type { IntRange } from '../defaults.ts';
+import { LIMITS } from '../defaults.ts';
+import { DURATION_UNITS, SIZE_UNIT_NAMES } from '../quantities.ts';
 
 /** A JSON Schema object; kept loose on purpose (it is written out as JSON, never interpreted). */
 export type JsonSchema = { [keyword: string]: unknown };

@@ -3,11 +3,11 @@
 // a command option (`by`, `field`, `script`, ...) is written only for the commands that take it
 // (COMMAND_OPTIONS, the validator's own table).
 
-import { WORKLOAD_COMMANDS } from '../contracts/index.ts';
-import { DEFAULTS, KEYS, LIMITS } from './defaults.ts';
-import { REPLY_WORDS } from './operation.ts';
+import { WORKLOAD_COMMANDS } from '../../contracts/index.ts';
+import { DEFAULTS, KEYS, LIMITS } from '../defaults.ts';
+import { REPLY_WORDS } from '../operation.ts';
 import { axis, field, int, mapping, sizeOrRange, type Fields, type JsonSchema } from './schema-shapes.ts';
-import { COMMAND_OPTIONS, RESERVED_LABELS } from './workload.ts';
+import { COMMAND_OPTIONS, RESERVED_LABELS } from '../workload.ts';
 
 // `one`, `sequential`, or exactly one of {sequential: N}, {uniform: N}, {zipfian: N, theta: θ}.
 const COUNT = int(LIMITS.keyCount);

@@ -3,8 +3,8 @@
 // rather than matching nothing. Modes are read by the contracts' modeFromLabel, selector axes
 // come from the registry.
 
-import { modeFromLabel, modeLabel, SELECTOR_AXES, type AxisValue, type ConfigAxis, type ConfigSelector, type Mode } from '../contracts/index.ts';
-import { closest } from './problems.ts';
+import { modeFromLabel, modeLabel, SELECTOR_AXES, type AxisValue, type ConfigAxis, type ConfigSelector, type Mode } from '../../contracts/index.ts';
+import { closest } from '../problems.ts';
 import { labelsOf, modeLabelsOf, runValues, spanOf, tokensOf, UNLIMITED, VALUE_KINDS } from './threshold-terms.ts';
 import type { Parsed, ThresholdContext, ThresholdProblem, Token } from './threshold-terms.ts';
 

@@ -13,7 +13,7 @@
 // A config fails when its median got slower by more than the threshold and beyond the noise,
 // or when it lost every verified run. A reconcile row fails when its verdict changed to UNSAFE.
 
-import type { ConfigResult, LabResult, Verdict } from '../contracts/index.ts';
+import type { ConfigResult, LabResult, Verdict } from '../../contracts/index.ts';
 
 /** Highest chance of a false alarm at which the min-max test judges (3 runs against 3: 0.10). */
 export const MAX_FALSE_ALARM = 0.1;

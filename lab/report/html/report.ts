@@ -6,12 +6,12 @@
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { LabResult } from '../contracts/index.ts';
-import { formatDuration } from './figures.ts';
-import { chartsOf, type Chart } from './html-charts.ts';
-import { faultTimeline } from './html-timeline.ts';
-import { CHART_SCRIPT } from './html-script.ts';
-import { calibrationTable, configsTable, escapeHtml, reconcileTable, textList, thresholdsList, verdictMatrix } from './html-tables.ts';
+import type { LabResult } from '../../contracts/index.ts';
+import { formatDuration } from '../figures.ts';
+import { chartsOf, type Chart } from './charts.ts';
+import { faultTimeline } from './timeline.ts';
+import { CHART_SCRIPT } from './script.ts';
+import { calibrationTable, configsTable, escapeHtml, reconcileTable, textList, thresholdsList, verdictMatrix } from './tables.ts';
 
 const UPLOT = { script: import.meta.resolve('uplot/dist/uPlot.iife.min.js'), style: import.meta.resolve('uplot/dist/uPlot.min.css') };
 const uplotFile = (url: string): string => readFileSync(fileURLToPath(url), 'utf8');

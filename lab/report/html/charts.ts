@@ -3,8 +3,8 @@
 // only draws what is here. Every point is a measured figure or the model's prediction, labelled
 // as such; nothing is interpolated or smoothed.
 
-import { configMode, modeLabel, type ConfigResult, type LabResult } from '../contracts/index.ts';
-import { decodeLatency } from '../metrics/index.ts';
+import { configMode, modeLabel, type ConfigResult, type LabResult } from '../../contracts/index.ts';
+import { decodeLatency } from '../../metrics/index.ts';
 
 interface ChartSeries {
   label: string;
