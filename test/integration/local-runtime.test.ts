@@ -3,8 +3,8 @@
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { calibrationWithinTolerance, runScenario, startRuntime } from '../../lab/index.ts';
-import { inlineScenario, processAlive } from './support.ts';
+import { runScenario, startRuntime } from '../../lab/index.ts';
+import { expectCalibratedHonestly, inlineScenario, processAlive } from './support.ts';
 
 const execFileAsync = promisify(execFile);
 const EXIT_WITHOUT_STOP = new URL('../fixtures/programs/exit-without-stop.ts', import.meta.url).pathname;
@@ -37,7 +37,7 @@ repeat: 3
       expect(result.runtime).toBe('local');
       expect(result.images).toBeUndefined();
       expect(result.versions.toxiproxy).toBe('2.12.0');
-      for (const c of result.calibration) expect(calibrationWithinTolerance(c), JSON.stringify(c)).toBe(true);
+      expectCalibratedHonestly(result);
       expect(result.pass).toBe(true);
       const sync = result.configs.find((c) => c.id === 'sync@rtt=5ms')!;
       const pipelined = result.configs.find((c) => c.id === 'pipeline:64@rtt=5ms')!;

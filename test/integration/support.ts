@@ -2,7 +2,8 @@
 
 import { getContainerRuntimeClient } from 'testcontainers';
 import { LAB_LABEL } from '../../lab/runtime/index.ts';
-import { parseScenario, type Scenario } from '../../lab/index.ts';
+import { expect } from 'vitest';
+import { calibrationWithinTolerance, parseScenario, type LabResult, type Scenario } from '../../lab/index.ts';
 
 // A scenario written inline, parsed exactly as a file would be.
 export const inlineScenario = (yaml: string): Scenario => parseScenario(yaml, 'inline.yaml');
@@ -22,3 +23,21 @@ export const labNetworkNames = async (): Promise<string[]> => {
 
 // A zombie counts as gone (see lab/runtime/pid-alive.ts): this sandbox's init never reaps.
 export { pidAlive as processAlive } from '../../lab/runtime/index.ts';
+
+/**
+ * Calibration as far as the link allows. Toxiproxy latency is whole milliseconds per direction
+ * and overshoots by a few tenths of a millisecond per direction, so two neighbouring settings
+ * can land 0.7 ms either side of the request (5 ms measured as 4.2 or 5.75 here, on an idle
+ * machine): within one settings step (1 ms) plus 10 % is what calibration can promise. Closer
+ * than that is the 0.5 ms / 10 % tolerance, and a calibration outside it must carry a warning
+ * that says so, never pass silently.
+ */
+export const expectCalibratedHonestly = (result: LabResult): void => {
+  for (const c of result.calibration) {
+    const missMs = Math.abs(c.addedMs - c.requestedRttMs);
+    expect(missMs, JSON.stringify(c)).toBeLessThanOrEqual(1 + 0.1 * c.requestedRttMs);
+    if (!calibrationWithinTolerance(c)) {
+      expect(result.warnings.some((w) => w.includes(`rtt ${c.requestedRttMs} ms: the link added`)), JSON.stringify(result.warnings)).toBe(true);
+    }
+  }
+};
