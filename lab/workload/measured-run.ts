@@ -103,10 +103,21 @@ export const readInfo = async (control: Redis): Promise<InfoReading> => {
 
 // The net counters between two INFO calls hold one of the lab's own INFO requests (the second,
 // read before it runs) and one reply (the first, written after it ran): take them out.
-export const runBytes = (delta: ServerInfoDelta, firstReplyBytes: number) => ({
+const runBytes = (delta: ServerInfoDelta, firstReplyBytes: number) => ({
   bytesUp: Math.max(0, delta.netInputBytes - respCommandBytes(['INFO', ...INFO_ARGS])),
   bytesDown: Math.max(0, delta.netOutputBytes - firstReplyBytes),
 });
+
+/** After a timed span: the server's INFO deltas (the lab's own INFO bytes taken out), and what
+ * the span cost besides its wall time: client CPU, the server's time in `commands`, bytes each way. */
+export const spanCosts = async (control: Redis, before: InfoReading, commands: readonly string[], clientCpuMs: number) => {
+  const after = await readInfo(control);
+  const delta = infoDelta(before.info, after.info);
+  const bytes = runBytes(delta, before.replyBytes);
+  const serverInfo: ServerInfoDelta = { ...delta, netInputBytes: bytes.bytesUp, netOutputBytes: bytes.bytesDown };
+  const serverMs = commandTimeDelta(before.commands, after.commands, [...commands]).serverUs / 1000;
+  return { serverInfo, costs: { clientCpuMs, serverMs, ...bytes } };
+};
 
 // The connection each operation went out on (contiguous shares, see splitOps).
 const connectionOfFor = (plan: OperationPlan, connections: number): ((op: number) => number) => {
@@ -173,12 +184,7 @@ export const runWorkload = async ({ clients, control, mode, plan }: WorkloadRunI
   const outcome = await drive({ clients, mode, plan });
   const clientCpuMs = cpu.stop();
   const { memory, gcMs: clientGcMs } = client.stop();
-  const after = await readInfo(control);
-  const delta = infoDelta(before.info, after.info);
-  const bytes = runBytes(delta, before.replyBytes);
-  const serverInfo = { ...delta, netInputBytes: bytes.bytesUp, netOutputBytes: bytes.bytesDown };
-  const serverMs = commandTimeDelta(before.commands, after.commands, [plan.name]).serverUs / 1000;
-  const costs = { clientCpuMs, serverMs, ...bytes };
+  const { serverInfo, costs } = await spanCosts(control, before, [plan.name], clientCpuMs);
   const verification = await verifyRun(control, plan, mode, clients.length, outcome);
   return { outcome, clientGcMs, memory, serverInfo, costs, ...verification };
 };

@@ -5,9 +5,9 @@
 
 import type { Redis } from 'ioredis';
 import type { ConfigCell, ScheduleHealth } from '../contracts/index.ts';
-import { collectGarbage, commandTimeDelta, infoDelta, startCpuMeter, watchClientSpan } from '../metrics/index.ts';
+import { collectGarbage, startCpuMeter, watchClientSpan } from '../metrics/index.ts';
 import { nowUs, Recorder, type DriveOutcome } from './drive.ts';
-import { checkFinalStateWith, prefill, readInfo, runBytes, type WorkloadRun } from './measured-run.ts';
+import { checkFinalStateWith, prefill, readInfo, spanCosts, type WorkloadRun } from './measured-run.ts';
 import { driveOpenLoop } from './open-loop.ts';
 import type { OperationPlan } from './plan.ts';
 import { prepareReplyChecks } from './reply-checks.ts';
@@ -95,12 +95,7 @@ export const runRequests = async ({ clients, control, cell, plan, seed }: Reques
   }
   const clientCpuMs = cpu.stop();
   const { memory: memoryRun, gcMs: clientGcMs } = client.stop();
-  const after = await readInfo(control);
-  const delta = infoDelta(before.info, after.info);
-  const bytes = runBytes(delta, before.replyBytes);
-  const serverInfo = { ...delta, netInputBytes: bytes.bytesUp, netOutputBytes: bytes.bytesDown };
-  const serverMs = commandTimeDelta(before.commands, after.commands, [...new Set(plan.plans.map((p) => p.name))]).serverUs / 1000;
-  const costs = { clientCpuMs, serverMs, ...bytes };
+  const { serverInfo, costs } = await spanCosts(control, before, [...new Set(plan.plans.map((p) => p.name))], clientCpuMs);
   const outcomes = plan.plans.map((p) => (recorders.of.get(p) as Recorder).outcome);
   const outcome = mergeOutcomes(outcomes, totalMs);
   // One caller issuing every request in order fixes each key's sequence; anything else does not.
