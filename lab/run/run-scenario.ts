@@ -3,7 +3,7 @@
 // model, judge thresholds, and leave nothing running that this call started, whatever happens.
 
 import { closeClient, connectClient } from '../client/index.ts';
-import { interruptedError, withTimeout } from '../errors/index.ts';
+import { interruptedError, isLabError, withTimeout } from '../errors/index.ts';
 import { applyLink, ToxiproxyApi } from '../network/index.ts';
 import { destroyHistograms, evaluateThresholds, fillModel } from '../metrics/index.ts';
 import { startRuntime, type RuntimeChoice, type StartedRuntime } from '../runtime/index.ts';
@@ -23,6 +23,24 @@ export interface RunScenarioOptions {
 }
 
 const PART_CHECK_TIMEOUT_MS = 5_000;
+const LOSS_GRACE_MS = 3_000;
+const LOSS_POLL_MS = 250;
+
+// A dropped connection may be a part that died before its exit was reported: the client sees
+// the socket close as soon as the kernel closes it, while the engine marks a killed container
+// not running some milliseconds later (a CI run saw `Connection is closed` with the Redis
+// container still "running" at the first look). So ask, and for a client error (not one of
+// the lab's own) keep asking for up to `graceMs`. Each look is bounded, so an engine that
+// stopped answering cannot hold the error back.
+const awaitLoss = async (runtime: StartedRuntime, graceMs: number): Promise<void> => {
+  const deadline = performance.now() + graceMs;
+  for (;;) {
+    if (runtime.lost.aborted) return;
+    await withTimeout('part check', PART_CHECK_TIMEOUT_MS, () => runtime.checkParts(), () => new Error('no answer')).catch(() => undefined);
+    if (runtime.lost.aborted || performance.now() + LOSS_POLL_MS > deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, LOSS_POLL_MS));
+  }
+};
 
 export const runScenario = async (scenario: Scenario, options: RunScenarioOptions = {}): Promise<LabResult> => {
   const emit: ProgressListener = options.onProgress ?? (() => undefined);
@@ -45,9 +63,7 @@ export const runScenario = async (scenario: Scenario, options: RunScenarioOption
     // An abort drops connections, so whatever was in flight (a run, a calibration PING)
     // fails with a connection error: report the abort, not its side effect.
     if (options.signal?.aborted) throw interruptedError();
-    // A dropped connection may be a part that died before its exit was reported: ask.
-    // Bounded, so an engine that stopped answering cannot hold the error back.
-    if (!runtime.lost.aborted) await withTimeout('part check', PART_CHECK_TIMEOUT_MS, () => runtime.checkParts(), () => new Error('no answer')).catch(() => undefined);
+    await awaitLoss(runtime, isLabError(error) ? 0 : LOSS_GRACE_MS);
     throw runtime.lost.aborted ? runtime.lost.reason : error;
   } finally {
     if (!given) {

@@ -18,6 +18,7 @@ import type { StartOptions, StartedRuntime } from './types.ts';
 import { checkContainers, watchContainers } from './container-watch.ts';
 import { engineClient } from './docker-engine.ts';
 import { watchParts } from './watch.ts';
+import { httpReady, publishedHost } from './published-host.ts';
 
 const REDIS_PORT = 6379;
 const TOXIPROXY_API_PORT = 8474;
@@ -99,6 +100,7 @@ type Testcontainers = Awaited<ReturnType<typeof loadTestcontainers>>;
 export const startContainersRuntime = async (options: StartOptions = {}): Promise<StartedRuntime> => {
   const tc = await loadTestcontainers();
   const client = await engineClient(() => tc.getContainerRuntimeClient());
+  const host = publishedHost(client);
   await reapOrphans(client);
   const images = await chooseImages((image) => client.image.exists(tc.ImageName.fromString(image)));
   const LoopbackContainer = loopbackContainerClass(tc);
@@ -143,7 +145,7 @@ export const startContainersRuntime = async (options: StartOptions = {}): Promis
       .withNetwork(network)
       .withExposedPorts(TOXIPROXY_API_PORT, PROXY_PORT)
       .withEnvironment({ LOG_LEVEL: 'warn' }) // Toxiproxy logs every connection otherwise
-      .withWaitStrategy(tc.Wait.forHttp('/version', TOXIPROXY_API_PORT))
+      .withWaitStrategy(httpReady(host, TOXIPROXY_API_PORT, '/version'))
       .withStartupTimeout(STARTUP_TIMEOUT_MS)
       .start();
     stopSteps.push(() => toxiproxy.stop({ remove: true, removeVolumes: true }));
@@ -157,15 +159,15 @@ export const startContainersRuntime = async (options: StartOptions = {}): Promis
     const unwatch = await watchContainers(client, parts, sinceSeconds, watch);
     stopSteps.push(async () => unwatch());
 
-    const apiUrl = `http://${toxiproxy.getHost()}:${toxiproxy.getMappedPort(TOXIPROXY_API_PORT)}`;
+    const apiUrl = `http://${host}:${toxiproxy.getMappedPort(TOXIPROXY_API_PORT)}`;
     const api = new ToxiproxyApi(apiUrl);
     // 0.0.0.0 inside Toxiproxy's container: the host reaches it only through the port
     // published on 127.0.0.1.
     const proxy = await api.createProxy(REDIS_PROXY_NAME, `0.0.0.0:${PROXY_PORT}`, `redis:${REDIS_PORT}`);
     return {
       kind: 'containers',
-      redisDirect: { host: redis.getHost(), port: redis.getMappedPort(REDIS_PORT), ...auth },
-      proxied: { host: toxiproxy.getHost(), port: toxiproxy.getMappedPort(PROXY_PORT), ...auth },
+      redisDirect: { host, port: redis.getMappedPort(REDIS_PORT), ...auth },
+      proxied: { host, port: toxiproxy.getMappedPort(PROXY_PORT), ...auth },
       toxiproxyApiUrl: apiUrl,
       proxyName: REDIS_PROXY_NAME,
       toxiproxy: { client: api.client, proxy },

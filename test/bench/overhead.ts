@@ -7,8 +7,17 @@
 //
 //   npm run bench -- [--pairs 10] [--warmup 2] [--sync-commands 20000]
 //                    [--pipeline-commands 200000] [--batch 256] [--goal-percent 3] [--modes sync,pipeline]
+//                    [--pin same|split|none]
+//
+// With `taskset` on PATH the bench pins the client (every thread of this process) and
+// redis-server: both to CPU 0 (`same`, the default), or the client to CPU 0 and the server to
+// CPU 1 (`split`); `none` leaves them to the scheduler. Unpinned on this 2-core machine, the
+// same 20,000 sync INCRs took 1.2 s or 2.9 s depending on where the scheduler put the two
+// processes (one core: fast; two: each reply wakes the other core), switching within a pair.
 
+import { execFile } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
+import { promisify } from 'node:util';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { Redis } from 'ioredis';
@@ -35,6 +44,7 @@ const { values: flags } = parseArgs({
     batch: { type: 'string', default: '256' },
     'goal-percent': { type: 'string', default: '3' },
     modes: { type: 'string', default: 'sync,pipeline' },
+    pin: { type: 'string', default: 'same' },
   },
 });
 
@@ -68,6 +78,24 @@ const wanted = flags.modes.split(',').map((m) => m.trim());
 const unknownMode = wanted.find((m) => m !== 'sync' && m !== 'pipeline');
 if (unknownMode !== undefined) throw new Error(`--modes takes sync and/or pipeline, got ${unknownMode}`);
 const specs = allSpecs.filter((s) => wanted.includes(s.mode.kind));
+
+// Where the client and the server run: what pinning was done, or why none was.
+const pinCpus = async (redisPid: number | undefined): Promise<string> => {
+  const how = flags.pin;
+  if (how !== 'same' && how !== 'split' && how !== 'none') throw new Error(`--pin takes same, split or none, got ${how}`);
+  if (how === 'none') return 'not pinned (--pin none)';
+  if (redisPid === undefined) return 'not pinned (no redis-server pid)';
+  if (how === 'split' && cpus().length < 2) return 'not pinned (--pin split needs 2 CPUs)';
+  const serverCpu = how === 'same' ? '0' : '1';
+  const taskset = (args: string[]) => promisify(execFile)('taskset', args);
+  try {
+    await taskset(['-a', '-p', '-c', '0', String(process.pid)]);
+    await taskset(['-a', '-p', '-c', serverCpu, String(redisPid)]);
+    return `client (every thread) pinned to CPU 0, redis-server to CPU ${serverCpu} (taskset, --pin ${how})`;
+  } catch (error) {
+    return `not pinned (taskset failed: ${errorMessage(error)})`;
+  }
+};
 
 const note = (text: string): void => {
   process.stderr.write(`${text}\n`);
@@ -164,6 +192,8 @@ const main = async (): Promise<void> => {
   try {
     const loadAtStart = loadavg()[0] ?? 0;
     runtime = await startRuntime('local', { signal: abort.signal, onNote: note });
+    const pinning = await pinCpus(runtime.resources.pids[0]);
+    note(pinning);
     const client = await connectClient(runtime.redisDirect, 'bench client');
     clients.push(client);
     const control = await connectClient(runtime.redisDirect, 'bench control');
@@ -182,6 +212,7 @@ const main = async (): Promise<void> => {
         `${pairs} A/B pairs per mode in alternating order (lab first, bare first, ...), ${warmup} warm-up run(s) of each variant; ` +
         `counter deleted before every run and checked after it, outside timing`,
       loadLine(loadAtStart, loadAtEnd),
+      pinning,
       '',
       driveSection(modes, goalRatio),
       '',
