@@ -1,7 +1,8 @@
 // The library API of redis-fault-lab. The CLI and the vitest helpers use only this.
 
 export { runScenario, type RunScenarioOptions } from './run/run-scenario.ts';
-export type { LabResult, ConfigResult, Calibration, RunRecord, LatencySummaryUs, ThresholdResult, Versions, ImageInfo, RuntimeKind, ReconcileEntry, ReconcileCounts } from './contracts/index.ts';
+export type { LabResult, ConfigResult, Calibration, RunRecord, LatencySummaryUs, ThresholdResult, Versions, ImageInfo, RuntimeKind, ReconcileEntry, ReconcileCounts, EngineInfo, EngineRunFigures } from './contracts/index.ts';
+export { runCounts } from './contracts/index.ts';
 export type { ProgressEvent, ProgressListener } from './contracts/index.ts';
 export { loadScenarioFile, parseScenario, expandMatrix, scenarioSchema, scenarioSchemaText } from './scenario/index.ts';
 export type { Scenario, Mode, ConfigCell, Threshold, Workload, RetryPolicy, Policy, PolicyEndpoint, PolicyOperation, PolicyReply, PolicyModuleRef } from './contracts/index.ts';

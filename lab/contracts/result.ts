@@ -46,28 +46,71 @@ export interface Calibration {
 
 export interface LatencySummaryUs {
   p50: number;
-  p90: number;
+  /** null: not measured (the redis-benchmark engine prints no 90th or 99.9th percentile). */
+  p90: number | null;
   p99: number;
-  p999: number;
+  p999: number | null;
   max: number;
   count: number;
   /** Timed waits behind the samples: a batch is one wait however many commands it answered, so
    * with fewer than 1/(1-p) waits (100 for p99) a percentile is simply the slowest wait. */
   waits?: number;
-  /** The HDR histogram, compressed base64 (hdr-histogram-js encodeIntoCompressedBase64). */
-  hdr: string;
+  /** The HDR histogram, compressed base64 (hdr-histogram-js encodeIntoCompressedBase64); null
+   * for the redis-benchmark engine, whose histogram stays inside the tool (only its percentiles are printed). */
+  hdr: string | null;
+}
+
+/** What redis-benchmark printed for one run (its summary, in its units: ms and requests per
+ * second) and what the server counted. Present only on runs of the redis-benchmark engine that
+ * completed: the tool exited 0 (it exits at the first error reply), printed its summary, and the
+ * server executed at least the run's commands. */
+export interface EngineRunFigures {
+  rps: number;
+  avgMs: number;
+  minMs: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /** Requests in its histogram: the last cumulative count of its percentile distribution. */
+  count: number;
+  /** Calls of the workload's command the server executed over the run (INFO commandstats):
+   * redis-benchmark may send up to one pipeline less one beyond -n. */
+  serverCalls: number;
 }
 
 export interface RunRecord {
   /** 0-based order in which this measured run was executed, across all configs at this rtt. */
   order: number;
   totalMs: number;
-  /** Every reply was checked and the final state matched: only verified runs count. */
+  /** Every reply was checked and the final state matched: only verified runs count (and, for
+   * the redis-benchmark engine, completed runs: see `engine` and runCounts). */
   verified: boolean;
-  /** Client (Node) garbage-collection pause time inside the timed span (V8's pauses), ms: explains outliers. */
-  clientGcMs: number;
+  /** Client (Node) garbage-collection pause time inside the timed span (V8's pauses), ms: explains
+   * outliers; null for the redis-benchmark engine (a C client: no Node process drove the run). */
+  clientGcMs: number | null;
   /** Why a run failed verification or errored. */
   failure?: string;
+  /** redis-benchmark engine: the run completed and these are its figures. `verified` stays false:
+   * the C engine checks no reply one by one. */
+  engine?: EngineRunFigures;
+}
+
+/** Whether a run's figures count: verified by the lab, or completed on the redis-benchmark
+ * engine (which cannot verify). Every figure over "the runs" reads this. */
+export const runCounts = (run: Pick<RunRecord, 'verified' | 'engine'>): boolean => run.verified || run.engine !== undefined;
+
+/** The load engine behind a config, when it is not the lab's own ioredis engine. */
+export interface EngineInfo {
+  name: 'redis-benchmark';
+  /** As `redis-benchmark --version` prints it, e.g. `7.0.15`. */
+  version: string;
+  /** The command line each run ran, without the host, port and credentials, e.g.
+   * `-c 50 -n 100000 -P 8 SET key:__rand_int__ <3-byte value>`. */
+  commandLine: string;
+  /** Where latencyUs comes from: the percentiles of the run whose time is the median (the tool
+   * prints percentiles per run; they cannot be merged into one histogram). */
+  latencyFrom: 'median run';
 }
 
 /** Server INFO deltas over one config's measured runs (after minus before), explaining slowness or disconnects. */
@@ -124,6 +167,8 @@ export interface TimeAttribution {
 
 export interface ConfigResult {
   id: string;
+  /** The redis-benchmark engine drove this config; absent: the lab's ioredis engine. */
+  engine?: EngineInfo;
   /** Workload label (the command unless the scenario names it). */
   workload: string;
   command: string;
@@ -285,7 +330,7 @@ export interface LabResult {
   thresholds: ThresholdResult[];
   /** Seed of every random choice (keys, value sizes). */
   seed: number;
-  /** Every run verified and every threshold passed. */
+  /** Every run verified (on the redis-benchmark engine, which cannot verify: completed) and every threshold passed. */
   pass: boolean;
   /** Things that make a figure less than it seems (e.g. a calibration outside tolerance). */
   warnings: string[];

@@ -154,6 +154,17 @@ export interface ReconcileOptions {
   appRetries: number;
 }
 
+/**
+ * What drives the load: the lab's own ioredis engine (the default, absent from a Scenario), or
+ * Debian's `redis-benchmark`, a C client, over the same calibrated link. The C engine checks no
+ * reply one by one, keeps no HDR histogram the lab can read, and measures no client CPU or memory.
+ */
+export const LOAD_ENGINES = ['ioredis', 'redis-benchmark'] as const;
+export type LoadEngine = (typeof LOAD_ENGINES)[number];
+
+/** The workload commands the redis-benchmark engine can send: one fixed command line each. */
+export const C_ENGINE_COMMANDS = ['SET', 'GET', 'INCR', 'INCRBY', 'HSET', 'MGET', 'LPUSH', 'RPUSH', 'EVAL', 'CUSTOM'] as const satisfies readonly CommandName[];
+
 export interface Scenario {
   name: string;
   description: string;
@@ -180,6 +191,8 @@ export interface Scenario {
   /** The user's policy modules, by the name `policies` lists them under. */
   policyModules?: PolicyModuleRef[];
   reconcile: ReconcileOptions;
+  /** `redis-benchmark`: the C load engine drives every config; absent: the lab's ioredis engine. */
+  engine?: 'redis-benchmark';
 }
 
 /** One cell of the matrix: a config that gets warmed up and measured. */

@@ -34,8 +34,9 @@ export const recordUs = (h: LatencyHistogram, valueUs: number, count = 1): void 
   h.recordValueWithCount(Math.max(0, Math.round(valueUs)), count);
 };
 
-// The figures the result carries per config, plus the whole histogram for later merging.
-export const summarizeLatency = (h: LatencyHistogram): LatencySummaryUs => ({
+// The figures the result carries per config, plus the whole histogram for later merging: all of
+// them, where the redis-benchmark engine can give only some.
+export const summarizeLatency = (h: LatencyHistogram): LatencySummaryUs & { p90: number; p999: number; hdr: string } => ({
   p50: h.getValueAtPercentile(50),
   p90: h.getValueAtPercentile(90),
   p99: h.getValueAtPercentile(99),

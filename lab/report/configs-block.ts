@@ -4,7 +4,7 @@
 // only the axes that vary in this result (from the registry's CONFIG_AXES), so a row reads
 // "pipeline:64 c=4" instead of the full id.
 
-import { CONFIG_AXES, configMode, modeLabel, type Bandwidth, type ConfigAxis, type ConfigResult } from '../contracts/index.ts';
+import { CONFIG_AXES, configMode, modeLabel, runCounts, type Bandwidth, type ConfigAxis, type ConfigResult } from '../contracts/index.ts';
 import { errorsCellText, errorsText, formatLatencyUs, formatMB, formatMs, formatOps, formatRatio, orNa, signed } from './figures.ts';
 import { droppedNote, fitGrid, type Cell, type Column, type GridRow } from './grid.ts';
 import { hangWrap, paint, wrapNote } from './terminal-style.ts';
@@ -103,16 +103,21 @@ const LEGEND = [
   'errors: reply and connection errors over the measured runs, by kind',
 ];
 
-// A config counts as failed when any measured run did not verify (or none ran at all).
+// A config counts as failed when any measured run did not verify (on the redis-benchmark
+// engine: did not complete), or none ran at all.
 export const failedVerification = (config: ConfigResult): boolean =>
-  config.runs.length === 0 || config.runs.some((run) => !run.verified);
+  config.runs.length === 0 || config.runs.some((run) => !runCounts(run));
 
-// "3/3" for a clean config, "FAILED 1/3" (verified/measured) for one that is not.
+// "3/3" for a clean config, "FAILED 1/3" (verified/measured) for one that is not; the C engine's
+// completed runs are never called verified: "not verified: C engine 3/3".
 const verifiedCell = (config: ConfigResult): Cell => {
-  const verified = config.runs.filter((run) => run.verified).length;
-  const counts = `${verified}/${config.runs.length}`;
-  return failedVerification(config) ? { text: `FAILED ${counts}`, style: 'fail' } : { text: counts, style: 'pass' };
+  const counts = `${config.runs.filter(runCounts).length}/${config.runs.length}`;
+  if (failedVerification(config)) return { text: `FAILED ${counts}`, style: 'fail' };
+  return config.engine === undefined ? { text: counts, style: 'pass' } : { text: `not verified: C engine ${counts}`, style: 'dim' };
 };
+
+const C_ENGINE_LEGEND =
+  'not verified: C engine n/m: redis-benchmark ran these configs; it checks no reply one by one, so n of m runs completed (exit 0; it stops at the first error reply; the server executed the run\'s commands) and none is verified; p99.9, RSS and heap are not measured; p50, p99 are its own, of the median run';
 
 const errorsCell = (config: ConfigResult, maxChars: number): Cell => {
   const { text } = errorsCellText(config.errorsByKind, maxChars);
@@ -175,7 +180,8 @@ export const renderConfigs = (configs: readonly ConfigResult[], color: boolean, 
     : [`${paint('Configs', 'bold', color)} ${paint(`(${perRun})`, 'dim', color)}`, ...hangWrap(`  ${every}`, width).map((line) => paint(line, 'dim', color))];
   if (configs.length === 0) return [...title, '  none'];
   const { lines, dropped } = fitGrid(COLUMNS, groupedRows(configs, (c) => configRow(label(c), c, errorsCellChars(width))), color, width);
-  const notes = wrapNote([...LEGEND, ...legend, ...fewWaitsNote(configs, label)], width - 2).map((line) => paint(`  ${line}`, 'dim', color));
+  const engineNote = configs.some((c) => c.engine !== undefined) ? [C_ENGINE_LEGEND] : [];
+  const notes = wrapNote([...LEGEND, ...legend, ...engineNote, ...fewWaitsNote(configs, label)], width - 2).map((line) => paint(`  ${line}`, 'dim', color));
   return [...title, ...lines, ...droppedNote(dropped, width, color), ...notes];
 };
 

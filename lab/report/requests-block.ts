@@ -36,8 +36,10 @@ const LEGEND = [
 ];
 
 const NA: Cell = { text: 'n/a', style: 'dim' };
-const latency = (summary: LatencySummaryUs | null | undefined, pick: 'p50' | 'p99' | 'p999'): Cell =>
-  summary === null || summary === undefined ? NA : { text: formatLatencyUs(summary[pick]) };
+const latency = (summary: LatencySummaryUs | null | undefined, pick: 'p50' | 'p99' | 'p999'): Cell => {
+  const value = summary?.[pick];
+  return value === null || value === undefined ? NA : { text: formatLatencyUs(value) };
+};
 
 const scheduleCells = (s: ScheduleHealth | undefined): Cell[] =>
   s === undefined

@@ -58,7 +58,7 @@ const RESULT_FILE = 'result.json';
 // Configs with a histogram worth writing (an empty one has no distribution).
 const withLatency = (configs: readonly ConfigResult[]) =>
   configs.flatMap((config) =>
-    config.latencyUs !== null && config.latencyUs.count > 0 ? [{ id: config.id, hdr: config.latencyUs.hdr }] : [],
+    config.latencyUs !== null && config.latencyUs.count > 0 && config.latencyUs.hdr !== null ? [{ id: config.id, hdr: config.latencyUs.hdr }] : [],
   );
 
 // Decode a config's histogram, naming the config when its `hdr` is not one.

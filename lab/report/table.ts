@@ -32,6 +32,12 @@ const scenarioLines = (result: LabResult, color: boolean, width: number): string
   return [head, ...wrapNote([description], width - 2).map((line) => `  ${line}`)];
 };
 
+// The C engine, when it drove the configs: its version, and that its runs are not verified.
+const engineLines = (result: LabResult, label: (text: string) => string): string[] => {
+  const engine = result.configs.find((c) => c.engine !== undefined)?.engine;
+  return engine === undefined ? [] : [`${label('engine:')} redis-benchmark ${engine.version} (a C client; replies not verified one by one)`];
+};
+
 const renderHeader = (result: LabResult, color: boolean, width: number): string[] => {
   const { scenario, versions } = result;
   const label = (text: string): string => paint(text, 'dim', color);
@@ -41,6 +47,7 @@ const renderHeader = (result: LabResult, color: boolean, width: number): string[
     `${label('runtime:')} ${result.runtime}`,
     `${label('images:')} ${imagesText(result)}`,
     `${label('versions:')} redis ${versions.redis}, toxiproxy ${versions.toxiproxy}, node ${versions.node}, ioredis ${versions.ioredis}`,
+    ...engineLines(result, label),
     `${label('started:')} ${result.startedAt}  ${label('took:')} ${formatDuration(result.durationMs)}  ${label('seed:')} ${result.seed}`,
   ];
 };

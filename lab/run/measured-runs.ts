@@ -8,8 +8,9 @@ import type { Endpoint } from '../runtime/index.ts';
 import { buildPlan, buildRequestPlan, runRequests, runWorkload, type OperationPlan, type RequestPlan, type RequestRun } from '../workload/index.ts';
 import { newRequestRecords, recordRequests } from './request-results.ts';
 import type { Calibration, ConfigCell } from '../contracts/index.ts';
-import { recordRun, runRecord, type ConfigRuns } from './result-assembly.ts';
+import { engineRunRecord, recordEngineRun, recordRun, runRecord, type ConfigRuns } from './result-assembly.ts';
 import { calibrateShape, checkAborted, type RunSession } from './session.ts';
+import { runEngineConfig, type EngineSetup } from './engine-runs.ts';
 
 /**
  * The clients of one measured run: `connections` ioredis clients to the config's endpoint
@@ -60,6 +61,8 @@ export interface MeasureContext extends RunSession {
   clients: RunClients;
   /** Configs in the whole matrix, for progress. */
   total: number;
+  /** The redis-benchmark engine drives every config instead of the lab's ioredis clients. */
+  engine?: { setup: EngineSetup; endpoints: { proxied: Endpoint; direct: Endpoint } };
 }
 
 /** Rotation r of a list: [a,b,c] → r=1: [b,c,a]. */
@@ -80,12 +83,15 @@ export const measureLink = async (ctx: MeasureContext, configs: ConfigRuns[]): P
   const plans = new Map<ConfigRuns, OperationPlan>();
   const requestPlans = new Map<ConfigRuns, RequestPlan>();
   const started = new Set<ConfigRuns>();
-  const runOnce = async (config: ConfigRuns) => {
+  const announce = (config: ConfigRuns) => {
     checkAborted(ctx.signal);
     if (!started.has(config)) {
       started.add(config);
       emit({ type: 'config-start', configId: config.cell.id, index: config.index, total: ctx.total });
     }
+  };
+  const runOnce = async (config: ConfigRuns) => {
+    announce(config);
     const { cell } = config;
     if (cell.workload.request !== undefined) return runRequestConfig(ctx, config, requestPlans);
     let plan = plans.get(config);
@@ -102,18 +108,30 @@ export const measureLink = async (ctx: MeasureContext, configs: ConfigRuns[]): P
       await ctx.clients.close(clients);
     }
   };
+  // One run, kept (order >= 0) or a warmup (reported, never kept).
+  const measure = async (config: ConfigRuns, order: number) => {
+    if (ctx.engine !== undefined) {
+      announce(config);
+      const run = await runEngineConfig(ctx, ctx.engine.setup, ctx.engine.endpoints, config);
+      checkAborted(ctx.signal); // an abort kills the tool: the run it cut short is not a result
+      return order < 0 ? engineRunRecord(run, order) : recordEngineRun(config, run, order);
+    }
+    const run = await runOnce(config);
+    if (order < 0) return runRecord(run, order);
+    const record = recordRun(config, run, order);
+    if (config.requests !== undefined) recordRequests(config.requests, run);
+    return record;
+  };
   for (let w = 0; w < scenario.warmup; w++) {
     for (const config of rotate(configs, w)) {
-      const record = runRecord(await runOnce(config), -1); // warmups are reported, never kept
+      const record = await measure(config, -1);
       emit({ type: 'run-done', configId: config.cell.id, index: config.index, total: ctx.total, warmup: true, runIndex: w, runCount: scenario.warmup, run: record });
     }
   }
   let order = 0;
   for (let r = 0; r < scenario.repeat; r++) {
     for (const config of rotate(configs, r)) {
-      const run = await runOnce(config);
-      const record = recordRun(config, run, order++);
-      if (config.requests !== undefined) recordRequests(config.requests, run);
+      const record = await measure(config, order++);
       emit({ type: 'run-done', configId: config.cell.id, index: config.index, total: ctx.total, warmup: false, runIndex: r, runCount: scenario.repeat, run: record });
     }
   }

@@ -20,17 +20,20 @@ import {
 import { emptyCounts, type Ledger } from '../reconcile/index.ts';
 import { requestFields, type RequestRecords } from './request-results.ts';
 import type { FaultCell } from '../scenario/index.ts';
-import { describeKeys, type WorkloadRun } from '../workload/index.ts';
+import { describeKeys, type BenchmarkRun, type WorkloadRun } from '../workload/index.ts';
 import {
   flatMode,
   linkShapeKey,
   modeLabel,
+  runCounts,
   takesValue,
   waitsFor,
   type Calibration,
   type ConfigCell,
   type ConfigResult,
+  type EngineInfo,
   type FaultTimeline,
+  type LatencySummaryUs,
   type ReconcileCounts,
   type ReconcileEntry,
   type RunRecord,
@@ -57,6 +60,8 @@ export interface ConfigRuns {
   errorsByKind: Record<string, number>;
   /** Request workloads: request latencies and schedules (request-results.ts). */
   requests?: RequestRecords;
+  /** The redis-benchmark engine drove this config (its runs carry their figures). */
+  engine?: EngineInfo;
 }
 
 export const newConfigRuns = (cell: ConfigCell, index: number): ConfigRuns => ({
@@ -97,6 +102,35 @@ export const recordRun = (config: ConfigRuns, run: WorkloadRun, order: number): 
   return record;
 };
 
+/** What the result keeps of one redis-benchmark run: completed runs carry the tool's figures
+ * and are never `verified` (the C engine checks no reply); the lab's client figures are null. */
+export const engineRunRecord = (run: BenchmarkRun, order: number): RunRecord => ({
+  order,
+  totalMs: run.totalMs,
+  verified: false,
+  clientGcMs: null,
+  ...(run.failure === undefined ? {} : { failure: run.failure }),
+  ...(run.figures === undefined ? {} : { engine: run.figures }),
+});
+
+/** Keeps a measured redis-benchmark run. */
+export const recordEngineRun = (config: ConfigRuns, run: BenchmarkRun, order: number): RunRecord => {
+  const record = engineRunRecord(run, order);
+  config.serverInfo.push(run.serverInfo);
+  config.runs.push(record);
+  return record;
+};
+
+// The C engine's percentiles, from the run whose time is the median (redis-benchmark prints
+// percentiles per run, which cannot be merged): ms as printed, to whole µs. No 90th or 99.9th
+// percentile and no histogram: the tool prints neither.
+const engineLatency = (runs: readonly RunRecord[], medianMs: number | null): LatencySummaryUs | null => {
+  const figures = runs.find((r) => r.engine !== undefined && r.totalMs === medianMs)?.engine;
+  if (figures === undefined) return null;
+  const us = (ms: number) => Math.round(ms * 1000);
+  return { p50: us(figures.p50Ms), p90: null, p99: us(figures.p99Ms), p999: null, max: us(figures.maxMs), count: figures.count, hdr: null };
+};
+
 // The link's share of the attribution: its calibration (rtt, jitter and caps alike) gives what
 // a round trip through the proxy added over a direct one; the direct link adds nothing.
 const linkCostsOf = (cell: ConfigCell, calibration: readonly Calibration[]): LinkCosts => {
@@ -117,10 +151,12 @@ const linkCostsOf = (cell: ConfigCell, calibration: readonly Calibration[]): Lin
 export const toConfigResult = (config: ConfigRuns, calibration: readonly Calibration[] = []): ConfigResult => {
   const { cell } = config;
   const timeAttribution = attributeTime(config.costs, linkCostsOf(cell, calibration));
-  const verifiedMs = config.runs.filter((r) => r.verified).map((r) => r.totalMs);
+  const verifiedMs = config.runs.filter(runCounts).map((r) => r.totalMs);
   const medianMs = median(verifiedMs);
+  const engineFigures = config.engine === undefined ? {} : { latencyUs: engineLatency(config.runs, medianMs) };
   return {
     id: cell.id,
+    ...(config.engine === undefined ? {} : { engine: config.engine }),
     workload: cell.workload.label,
     command: cell.workload.command,
     link: cell.link,
@@ -147,6 +183,7 @@ export const toConfigResult = (config: ConfigRuns, calibration: readonly Calibra
     serverInfo: config.serverInfo.length === 0 ? null : mergeInfoDeltas(config.serverInfo),
     ...(timeAttribution === undefined ? {} : { timeAttribution }),
     ...(config.requests === undefined ? {} : requestFields(cell, config.requests, medianMs)),
+    ...engineFigures,
   };
 };
 

@@ -66,7 +66,17 @@ const FAULTS = [
 const OPEN_LOOP =
   'Per-command latency (latencyUs) and service latency are from the send; only requestLatencyUs of open-loop configs is from the intended start (coordinated-omission free, no HdrHistogram expected-interval correction on top). Closed-loop configs send each request or command when the previous one finished, so their figures are not latency under an arrival rate.';
 
+// The redis-benchmark engine: what its figures are and what it cannot give.
+const C_ENGINE = [
+  'Load engine: redis-benchmark (a C client, one process on the same machine) drove every config instead of the lab\'s ioredis client, through the same proxy and calibrated link. Its figures are its own: the run time is the replies it received / its rate (its clock, 1 ms steps, runs from just before its connections open to the last reply, so connection set-up and the AUTH of each connection are inside it); latency is per request from writing a batch to the first bytes of its replies, recorded for every request of the batch (a pipelined request waits for its batch, as in the lab).',
+  'Not verified (C engine): redis-benchmark checks no reply one by one and the lab cannot see them; a run counts when the tool exited 0 (redis-benchmark 7 exits at the first error reply), printed its summary, and the server executed at least the run\'s commands of that kind (INFO commandstats: it may send up to one pipeline less one more). No final-state check.',
+  'No HDR histogram of the C engine\'s own: latencyUs holds the percentiles it prints (p50, p99, max, from its HdrHistogram of 3 significant digits, values clamped at 3 s), of the run whose time is the median; p90 and p99.9 are null, and the p95, min and mean it also prints are in each run\'s engine figures. No client CPU, memory or GC figures and no time attribution: the client is not the lab\'s process.',
+  'With -r (keys: {uniform: N}) redis-benchmark names keys with 12 zero-padded digits (key:000000000042), not the lab\'s {i}; its value is the lab\'s value of operation 0, the same bytes for every command.',
+];
+
 export const notMeasured = (scenario: Scenario): string[] => {
+  // Closed loop, no persistence, INFO, calibration: as true of the C engine as of the lab's.
+  if (scenario.engine === 'redis-benchmark') return [...C_ENGINE, ...ALWAYS.filter((_, i) => [0, 3, 5, 6].includes(i))];
   const openLoop = scenario.workloads.some((w) => w.request?.arrival !== undefined);
   const always = openLoop ? [OPEN_LOOP, ...ALWAYS.slice(1)] : ALWAYS;
   return scenario.faults.length > 0 ? [...always, ...FAULTS] : always;

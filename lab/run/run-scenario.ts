@@ -14,6 +14,7 @@ import { measureLink, RunClients } from './measured-runs.ts';
 import { groupByLink, newConfigRuns, toConfigResult } from './result-assembly.ts';
 import { notMeasured, resultWarnings } from './result-notes.ts';
 import { readVersions, type RunSession } from './session.ts';
+import { engineInfo, findEngine, type EngineSetup } from './engine-runs.ts';
 
 export interface RunScenarioOptions {
   /** A runtime to start (default `auto`), or one already started, which is left running. */
@@ -44,6 +45,8 @@ const awaitLoss = async (runtime: StartedRuntime, graceMs: number): Promise<void
 
 export const runScenario = async (scenario: Scenario, options: RunScenarioOptions = {}): Promise<LabResult> => {
   const emit: ProgressListener = options.onProgress ?? (() => undefined);
+  // A missing load engine is an error before anything starts.
+  const engine = scenario.engine === 'redis-benchmark' ? await findEngine() : undefined;
   const given = typeof options.runtime === 'object' ? options.runtime : undefined;
   const choice = typeof options.runtime === 'string' ? options.runtime : 'auto';
   if (!given) emit({ type: 'runtime-starting', runtime: choice });
@@ -58,7 +61,7 @@ export const runScenario = async (scenario: Scenario, options: RunScenarioOption
   const signal = options.signal ? AbortSignal.any([options.signal, runtime.lost]) : runtime.lost;
   try {
     runtime.lost.throwIfAborted();
-    return await measureScenario(scenario, runtime, emit, signal);
+    return await measureScenario(scenario, runtime, emit, signal, engine);
   } catch (error) {
     // An abort drops connections, so whatever was in flight (a run, a calibration PING)
     // fails with a connection error: report the abort, not its side effect.
@@ -74,12 +77,12 @@ export const runScenario = async (scenario: Scenario, options: RunScenarioOption
   }
 };
 
-const measureScenario = async (scenario: Scenario, runtime: StartedRuntime, emit: ProgressListener, signal?: AbortSignal): Promise<LabResult> => {
+const measureScenario = async (scenario: Scenario, runtime: StartedRuntime, emit: ProgressListener, signal: AbortSignal, engine: EngineSetup | undefined): Promise<LabResult> => {
   const startedAt = new Date();
   const startMs = performance.now();
   const api = new ToxiproxyApi(runtime.toxiproxyApiUrl);
   const direct = await connectClient(runtime.redisDirect, 'direct');
-  const configs = expandMatrix(scenario).map((cell, index) => newConfigRuns(cell, index));
+  const configs = expandMatrix(scenario).map((cell, index) => ({ ...newConfigRuns(cell, index), ...(engine === undefined ? {} : { engine: engineInfo(engine, cell) }) }));
   try {
     const proxied = await connectClient(runtime.proxied, 'through the proxy');
     // Ctrl-C must not wait for a long sync run: dropping the connection ends it at once.
@@ -98,7 +101,8 @@ const measureScenario = async (scenario: Scenario, runtime: StartedRuntime, emit
         reconcile = found.entries;
       } else {
         const clients = new RunClients({ proxied: runtime.proxied, direct: runtime.redisDirect }, signal);
-        const ctx = { ...session, clients, total: configs.length };
+        const endpoints = { proxied: runtime.proxied, direct: runtime.redisDirect };
+        const ctx = { ...session, clients, total: configs.length, ...(engine === undefined ? {} : { engine: { setup: engine, endpoints } }) };
         for (const group of groupByLink(configs)) {
           const measured = await measureLink(ctx, group);
           if (measured !== undefined) calibration.push(measured);
@@ -110,6 +114,7 @@ const measureScenario = async (scenario: Scenario, runtime: StartedRuntime, emit
       fillModel(results, calibration);
       for (const config of results) emit({ type: 'config-done', config });
       const thresholds = evaluateThresholds(scenario.expect, results, reconcile);
+      // Every run verified (or, on the redis-benchmark engine, completed: it cannot verify).
       const runsPass = results.every((c) => c.errors === 0 && c.medianMs !== null);
       return {
         scenario: { name: scenario.name, description: scenario.description, ...(scenario.file ? { file: scenario.file } : {}) },

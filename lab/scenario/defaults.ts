@@ -80,6 +80,7 @@ export const KEYS = {
     'policies',
     'reconcile',
     'expect',
+    'engine',
   ],
   workload: ['label', 'command', 'key', 'keys', 'commands', 'value', 'by', 'field', 'mget-keys', 'script', 'args', 'reply'],
   keys: ['sequential', 'uniform', 'zipfian', 'theta'],

@@ -13,6 +13,7 @@ import { checkFaultRules, readReconcile } from './fault-rules.ts';
 import { readPolicies } from './policy-refs.ts';
 import { readExpect } from './thresholds/threshold.ts';
 import { checkRequestRules } from './arrival.ts';
+import { checkEngineRules, readEngine } from './engine.ts';
 import { closest, describeValue, formatPath, type FieldPath, type Problem } from './problems.ts';
 
 const NAME_HINT = 'a short single-line name, e.g. name: cross-dc-incr';
@@ -109,8 +110,11 @@ export const validateScenario = (record: Record<string, unknown>, problems: Prob
     reconcile,
   };
   checkRequestRules(record, { workloads, modes, faults }, problems);
+  const engine = readEngine(optionalKey(record, 'engine'), ['engine'], problems);
+  checkEngineRules({ record, engine, workloads, modes }, problems);
   if (problems.length !== before || !isComplete(parts)) return undefined;
-  return policyModules === undefined || policyModules.length === 0 ? parts : { ...parts, policyModules };
+  const withEngine = engine === 'redis-benchmark' ? { ...parts, engine } : parts;
+  return policyModules === undefined || policyModules.length === 0 ? withEngine : { ...withEngine, policyModules };
 };
 
 // --- rules across sections of a performance scenario: a batch or a connection count that the

@@ -129,7 +129,9 @@ export const checkRetrySafe = (result: LabResult, policy: RetryPolicy): CheckRes
 const configFailures = (config: ConfigResult): string[] => {
   if (config.runs.length === 0) return ['no measured run'];
   const failures = config.runs.flatMap((run, index) =>
-    run.verified ? [] : [`run ${index + 1} of ${config.runs.length}: ${run.failure ?? 'not verified (no reason recorded)'}`],
+    run.verified
+      ? []
+      : [`run ${index + 1} of ${config.runs.length}: ${run.engine !== undefined ? 'not verified: C engine (redis-benchmark checks no reply; the run completed)' : (run.failure ?? 'not verified (no reason recorded)')}`],
   );
   if (failures.length === 0 && config.errors > 0) failures.push(`${plural(config.errors, 'erroring run')} although every run is marked verified`);
   const kinds = Object.entries(config.errorsByKind);

@@ -9,3 +9,7 @@ export { runWorkload, type WorkloadRun } from './measured-run.ts';
 export { driveWithLedger, tagKeys, type OpWrapping } from './fault-drive.ts';
 export { cutAfterBytes } from './cut-bytes.ts';
 export { buildRequestPlan, runRequests, type RequestPlan, type RequestRun } from './request-run.ts';
+export { benchmarkCommand, randKey } from './redis-benchmark/command-line.ts';
+export { parseBenchmarkReport, benchmarkComplaint } from './redis-benchmark/output.ts';
+export { runChild } from './redis-benchmark/child.ts';
+export { runBenchmarkWorkload, type BenchmarkRun, type BenchmarkTarget } from './redis-benchmark/run.ts';

@@ -115,8 +115,8 @@ export const spanCosts = async (control: Redis, before: InfoReading, commands: r
   const delta = infoDelta(before.info, after.info);
   const bytes = runBytes(delta, before.replyBytes);
   const serverInfo: ServerInfoDelta = { ...delta, netInputBytes: bytes.bytesUp, netOutputBytes: bytes.bytesDown };
-  const serverMs = commandTimeDelta(before.commands, after.commands, [...commands]).serverUs / 1000;
-  return { serverInfo, costs: { clientCpuMs, serverMs, ...bytes } };
+  const { serverUs, calls } = commandTimeDelta(before.commands, after.commands, [...commands]);
+  return { serverInfo, costs: { clientCpuMs, serverMs: serverUs / 1000, ...bytes }, calls };
 };
 
 // The connection each operation went out on (contiguous shares, see splitOps).

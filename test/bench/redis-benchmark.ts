@@ -1,14 +1,13 @@
 // redis-benchmark as the server-capacity reference: the same INCR at the same pipeline depth,
 // from C with no client-side work to speak of, against the lab's own local Redis. Optional:
-// where it is not installed the bench says so.
+// where it is not installed the bench says so. Running it and reading its report are the lab's
+// own (lab/workload/redis-benchmark/, the engine behind `engine: redis-benchmark`).
 
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { findBinary } from '../../lab/runtime/index.ts';
 import type { Endpoint } from '../../lab/runtime/types.ts';
+import { benchmarkComplaint, parseBenchmarkReport, runChild } from '../../lab/workload/index.ts';
 
-const run = promisify(execFile);
-const TIMEOUT_MS = 120_000;
+const SILENCE_MS = 60_000;
 
 export interface BenchmarkCase {
   pipeline: number;
@@ -20,15 +19,6 @@ export interface BenchmarkResult extends BenchmarkCase {
   opsPerSec: number;
 }
 
-/** The ops/s of `-q` output ("INCR: 1412429.00 requests per second, p50=0.175 msec"); the last figure wins. */
-export const parseQuietRps = (output: string): number | undefined => {
-  // -q redraws a live line with \r; the final summary is the last match.
-  const matches = [...output.matchAll(/([\d.]+)\s+requests per second/g)];
-  const last = matches[matches.length - 1]?.[1];
-  const value = last === undefined ? Number.NaN : Number(last);
-  return Number.isFinite(value) && value > 0 ? value : undefined;
-};
-
 export const benchmarkArgs = (endpoint: Endpoint, c: BenchmarkCase): string[] => [
   '-h', endpoint.host,
   '-p', String(endpoint.port),
@@ -36,15 +26,15 @@ export const benchmarkArgs = (endpoint: Endpoint, c: BenchmarkCase): string[] =>
   '-n', String(c.requests),
   '-c', String(c.clients),
   '-P', String(c.pipeline),
-  '-q',
   ...(endpoint.password === undefined ? [] : ['-a', endpoint.password]), // the bench's own loopback runtime
 ];
 
 export const findRedisBenchmark = (): Promise<string | undefined> => findBinary('redis-benchmark');
 
 export const runRedisBenchmark = async (binary: string, endpoint: Endpoint, c: BenchmarkCase): Promise<BenchmarkResult> => {
-  const { stdout, stderr } = await run(binary, benchmarkArgs(endpoint, c), { timeout: TIMEOUT_MS });
-  const opsPerSec = parseQuietRps(stdout);
-  if (opsPerSec === undefined) throw new Error(`redis-benchmark printed no rate: ${(stdout + stderr).trim().slice(0, 200)}`);
-  return { ...c, opsPerSec };
+  const secrets = endpoint.password === undefined ? [] : [endpoint.password];
+  const child = await runChild(binary, benchmarkArgs(endpoint, c), { silenceMs: SILENCE_MS, secrets });
+  const report = child.exitCode === 0 ? parseBenchmarkReport(child.stdout) : undefined;
+  if (report === undefined) throw new Error(`redis-benchmark printed no rate: ${benchmarkComplaint(child.stdout, child.stderr)}`);
+  return { ...c, opsPerSec: report.rps };
 };

@@ -13,7 +13,7 @@
 // A config fails when its median got slower by more than the threshold and beyond the noise,
 // or when it lost every verified run. A reconcile row fails when its verdict changed to UNSAFE.
 
-import type { ConfigResult, LabResult, Verdict } from '../../contracts/index.ts';
+import { runCounts, type ConfigResult, type LabResult, type Verdict } from '../../contracts/index.ts';
 
 /** Highest chance of a false alarm at which the min-max test judges (3 runs against 3: 0.10). */
 export const MAX_FALSE_ALARM = 0.1;
@@ -77,7 +77,8 @@ const binomial = (n: number, k: number): number => {
 /** The chance that m and n runs of one distribution fall into non-overlapping ranges: 2 / C(m+n, m). */
 export const falseAlarmChance = (m: number, n: number): number | null => (m === 0 || n === 0 ? null : Math.min(1, 2 / binomial(m + n, m)));
 
-const verifiedTotals = (config: ConfigResult): number[] => config.runs.filter((r) => r.verified).map((r) => r.totalMs);
+// The runs a figure counts: verified, or completed on the redis-benchmark engine.
+const verifiedTotals = (config: ConfigResult): number[] => config.runs.filter(runCounts).map((r) => r.totalMs);
 
 const noiseOf = (base: number[], next: number[]): Noise => {
   const chance = falseAlarmChance(base.length, next.length);

@@ -79,7 +79,7 @@ export const calibrationChart = (result: LabResult): Chart | null => {
 // the percentile would rest on less than one sample.
 const percentileCurve = (config: ConfigResult, grid: readonly number[]): (number | null)[] => {
   const latency = config.latencyUs;
-  if (latency === null || latency.count === 0) return grid.map(() => null);
+  if (latency === null || latency.count === 0 || latency.hdr === null) return grid.map(() => null);
   const histogram = decodeLatency(latency.hdr);
   try {
     return grid.map((x) => (x > latency.count ? null : histogram.getValueAtPercentile(100 * (1 - 1 / x)) / 1000));
@@ -90,7 +90,8 @@ const percentileCurve = (config: ConfigResult, grid: readonly number[]): (number
 
 /** One chart per link shape (and workload): each config's per-command latency by percentile. */
 export const percentileCharts = (result: LabResult): Chart[] => {
-  const withLatency = result.configs.filter((c) => c.latencyUs !== null && c.latencyUs.count > 0);
+  // The C engine keeps no histogram the lab can read: its percentiles are in the table only.
+  const withLatency = result.configs.filter((c) => c.latencyUs !== null && c.latencyUs.count > 0 && c.latencyUs.hdr !== null);
   return [...groupBy(withLatency, (c) => idWithout(c, false))].map(([group, configs], index) => {
     const most = Math.max(...configs.map((c) => c.latencyUs?.count ?? 0));
     const decades = Math.min(PERCENTILE_AXIS_DECADES, Math.log10(most));

@@ -16,6 +16,12 @@ import { calibrationTable, configsTable, escapeHtml, reconcileTable, textList, t
 const UPLOT = { script: import.meta.resolve('uplot/dist/uPlot.iife.min.js'), style: import.meta.resolve('uplot/dist/uPlot.min.css') };
 const uplotFile = (url: string): string => readFileSync(fileURLToPath(url), 'utf8');
 
+// The C engine, when it drove the configs.
+const engineText = (result: LabResult): string => {
+  const engine = result.configs.find((c) => c.engine !== undefined)?.engine;
+  return engine === undefined ? '' : `; load engine redis-benchmark ${engine.version} (not verified: C engine)`;
+};
+
 // Text inside <script>: no "</script" or "<!--" may end or confuse the element.
 const scriptSafe = (text: string): string => text.replace(/<(\/script|!--)/gi, '\\u003c$1');
 
@@ -44,7 +50,7 @@ const resultSection = (result: LabResult, index: number): { html: string; charts
   const html = `<section>
 <h1>${escapeHtml(result.scenario.name)} <span class="${result.pass ? 'pass' : 'fail'}">${result.pass ? 'PASS' : 'FAIL'}</span></h1>
 <p>${escapeHtml(result.scenario.description)}</p>
-<p class="meta">${escapeHtml(`started ${result.startedAt}, took ${formatDuration(result.durationMs)}; runtime ${result.runtime}${result.images ? ` (${result.images.source} images)` : ''}; Redis ${result.versions.redis}, Toxiproxy ${result.versions.toxiproxy}, Node ${result.versions.node}, ioredis ${result.versions.ioredis}; seed ${result.seed}`)}</p>
+<p class="meta">${escapeHtml(`started ${result.startedAt}, took ${formatDuration(result.durationMs)}; runtime ${result.runtime}${result.images ? ` (${result.images.source} images)` : ''}; Redis ${result.versions.redis}, Toxiproxy ${result.versions.toxiproxy}, Node ${result.versions.node}, ioredis ${result.versions.ioredis}${engineText(result)}; seed ${result.seed}`)}</p>
 <h2>Calibration</h2>${byPrefix('calibration')}${calibrationTable(result)}
 ${result.configs.length > 0 ? `<h2>Run times</h2>${configsTable(result)}${byPrefix('rtt')}${byPrefix('batch')}<h2>Latency by percentile</h2>${byPrefix('percentiles') || '<p class="na">No config has a latency histogram.</p>'}` : ''}
 ${

@@ -2,7 +2,7 @@
 // its script and diffs as text), plus the verdict matrix, thresholds, warnings and what was not
 // measured. Each function returns an HTML fragment; all text goes through escapeHtml.
 
-import type { ConfigResult, LabResult, ReconcileEntry } from '../../contracts/index.ts';
+import { runCounts, type ConfigResult, type LabResult, type ReconcileEntry } from '../../contracts/index.ts';
 import { formatCount, formatLatencyUs, formatMs, formatOps, formatRatio } from '../figures.ts';
 
 export const escapeHtml = (text: string): string =>
@@ -10,7 +10,7 @@ export const escapeHtml = (text: string): string =>
 
 const NA = '<span class="na">n/a</span>';
 const ms = (value: number | null): string => (value === null ? NA : `${formatMs(value)} ms`);
-const us = (value: number | undefined): string => (value === undefined ? NA : escapeHtml(formatLatencyUs(value)));
+const us = (value: number | null | undefined): string => (value === undefined || value === null ? NA : escapeHtml(formatLatencyUs(value)));
 
 const table = (head: string[], rows: string[][], className = ''): string =>
   `<table${className ? ` class="${className}"` : ''}><thead><tr>${head.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead>` +
@@ -34,8 +34,11 @@ export const calibrationTable = (result: LabResult): string =>
       );
 
 const runsCell = (config: ConfigResult): string => {
-  const verified = config.runs.filter((r) => r.verified).length;
-  return `${verified}/${config.runs.length}${verified < config.runs.length ? ' <span class="bad">unverified runs</span>' : ''}`;
+  const counted = config.runs.filter(runCounts).length;
+  const failed = counted < config.runs.length ? ' <span class="bad">unverified runs</span>' : '';
+  // The C engine's completed runs are never verified: it checks no reply.
+  const engine = config.engine === undefined ? '' : ` <span class="na" title="${escapeHtml(`redis-benchmark ${config.engine.version}: ${config.engine.commandLine}`)}">not verified: C engine (redis-benchmark); completed runs</span>`;
+  return `${counted}/${config.runs.length}${engine}${failed}`;
 };
 
 export const configsTable = (result: LabResult): string =>

@@ -9,7 +9,7 @@
 // plus the runs of those not started yet × the mean over all runs so far; minus the part of the
 // current run already elapsed (at most its mean).
 
-import type { ProgressEvent } from '../../contracts/index.ts';
+import { runCounts, type ProgressEvent } from '../../contracts/index.ts';
 import { formatClock } from '../figures.ts';
 import { formatProgress } from './progress-lines.ts';
 
@@ -84,7 +84,7 @@ export class ProgressBar {
         }
         this.#record(this.#configs, event.index, event.configId, sinceLastMs);
         this.#current = { phase: 'config', index: event.index };
-        return event.run.verified ? [] : [formatProgress(event) ?? ''];
+        return runCounts(event.run) ? [] : [formatProgress(event) ?? ''];
       }
       case 'fault-run-done':
         this.#faultTotal = event.total;

@@ -2,7 +2,7 @@
 // itself). Pure formatting: the CLI decides where lines go. (The event types themselves are
 // contracts/progress.ts.)
 
-import type { Calibration, ConfigResult, ProgressEvent, ReconcileEntry, RunRecord } from '../../contracts/index.ts';
+import { runCounts, type Calibration, type ConfigResult, type ProgressEvent, type ReconcileEntry, type RunRecord } from '../../contracts/index.ts';
 import { fixed, formatDuration, formatMs, orNa } from '../figures.ts';
 import { consistencyText } from '../reconcile-block.ts';
 
@@ -15,11 +15,12 @@ const calibratedLine = (c: Calibration): string =>
   `p10-p90 ${fixed(c.p10Ms, 2)}-${fixed(c.p90Ms, 2)})`;
 
 const runOutcome = (run: RunRecord): string =>
-  run.verified ? 'verified' : `FAILED${run.failure === undefined ? '' : `: ${run.failure}`}`;
+  run.verified ? 'verified' : run.engine !== undefined ? 'completed (not verified: C engine)' : `FAILED${run.failure === undefined ? '' : `: ${run.failure}`}`;
 
 const configDoneLine = (config: ConfigResult): string => {
-  const verified = config.runs.filter((run) => run.verified).length;
-  return `${config.id}  done  median ${orNa(config.medianMs, formatMs)} ms  ${verified}/${config.runs.length} verified`;
+  const counted = config.runs.filter(runCounts).length;
+  const what = config.engine === undefined ? 'verified' : 'completed, not verified: C engine';
+  return `${config.id}  done  median ${orNa(config.medianMs, formatMs)} ms  ${counted}/${config.runs.length} ${what}`;
 };
 
 /** "cut-mid-batch / pipeline:64 / none  done  UNSAFE  applied 64/64, lost 0, dup 23, indet 0 ops  3/3 identical". */
@@ -49,7 +50,7 @@ export const formatProgress = (event: ProgressEvent): string | null => {
         `${position(event.index, event.total, event.configId)}  ` +
         `${event.warmup ? 'warmup' : 'run'} ${event.runIndex + 1}/${event.runCount}  ` +
         `${formatMs(event.run.totalMs)} ms  ${runOutcome(event.run)}` +
-        (event.run.clientGcMs >= 1 ? `  (client GC ${fixed(event.run.clientGcMs, 1)} ms)` : '')
+        (event.run.clientGcMs !== null && event.run.clientGcMs >= 1 ? `  (client GC ${fixed(event.run.clientGcMs, 1)} ms)` : '')
       );
     case 'config-done':
       return configDoneLine(event.config);

@@ -10,7 +10,7 @@
 // entry to the section's table below (tsc points at the table); a new section is a new table and
 // a `mapping(...)` here. Run `npm run schema` to rewrite the checked-in file.
 
-import { BUILTIN_POLICIES } from '../../contracts/index.ts';
+import { BUILTIN_POLICIES, C_ENGINE_COMMANDS, LOAD_ENGINES } from '../../contracts/index.ts';
 import { DEFAULTS, KEYS, LIMITS } from '../defaults.ts';
 import { FAULT_ONLY_KEYS, TAGS } from '../fault-rules.ts';
 import { FAULT_FIELDS } from './schema-faults.ts';
@@ -89,6 +89,13 @@ const TOP_FIELDS: Fields<typeof KEYS.top> = {
     { description: 'thresholds: each a bound on a figure of the configs it selects, or a verdict of a retry policy; a failed one makes the run exit 1', examples: [['pipeline:8 at rtt=10ms: median < 60ms', 'policy idempotent: SAFE']] },
     { type: 'array', items: threshold() },
   ),
+  engine: field(
+    {
+      description: `what drives the load: ioredis (the lab's own client, default) or redis-benchmark (Debian's C client over the same calibrated link; commands ${C_ENGINE_COMMANDS.join(', ')}; modes sync and pipeline:N; no faults; replies not checked one by one)`,
+      examples: ['redis-benchmark'],
+    },
+    { type: 'string', enum: [...LOAD_ENGINES] },
+  ),
 };
 
 // A fault has exactly one trigger and exactly one action.
@@ -101,6 +108,12 @@ function faultRules(): JsonSchema[] {
 function faultOnlyRule(): JsonSchema {
   const hasFaults = { required: ['faults'], properties: { faults: { type: 'array', minItems: 1 } } };
   return { if: { not: hasFaults }, then: { not: { anyOf: FAULT_ONLY_KEYS.map((key) => ({ required: [key] })) } } };
+}
+
+// The C engine runs no faults (it keeps no ledger): faults, policies and reconcile are refused.
+function engineRule(): JsonSchema {
+  const isC = { required: ['engine'], properties: { engine: { const: 'redis-benchmark' } } };
+  return { if: isC, then: { not: { anyOf: ['faults', ...FAULT_ONLY_KEYS].map((key) => ({ required: [key] })) } } };
 }
 
 // Shapes used twice (a value and each item of a list) are written once, as definitions.
@@ -119,7 +132,7 @@ export const scenarioSchema = (): JsonSchema => ({
   description:
     'A scenario file of redis-fault-lab: a workload, the modes it is sent in, the link it crosses, optional faults and thresholds. ' +
     'Generated from the lab\'s validator; the validator also checks what a schema cannot (whole milliseconds, batches that fit the run, thresholds that name real configs): run `redis-fault-lab validate FILE`.',
-  ...mapping(TOP_FIELDS, { required: ['name', 'workload', 'modes'], allOf: [faultOnlyRule()] }),
+  ...mapping(TOP_FIELDS, { required: ['name', 'workload', 'modes'], allOf: [faultOnlyRule(), engineRule()] }),
   definitions: DEFINITIONS,
   examples: [{ name: 'cross-dc-incr', workload: { command: 'INCR', commands: 512 }, modes: ['sync', 'pipeline:8'], network: { rtt: ['0ms', '10ms'] } }],
 });

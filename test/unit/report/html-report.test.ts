@@ -16,7 +16,7 @@ describe('HTML report data', () => {
     const sync0 = labResult.configs.find((c) => c.id === 'sync@rtt=0ms')!;
     const chart = charts.find((c) => c.title.endsWith(': rtt=0ms'))!;
     const series = chart.series.find((s) => s.label === 'sync')!;
-    const histogram = decodeFromCompressedBase64(sync0.latencyUs!.hdr);
+    const histogram = decodeFromCompressedBase64(sync0.latencyUs!.hdr!);
     chart.x.forEach((x, i) => expect(series.values[i]).toBe(histogram.getValueAtPercentile(100 * (1 - 1 / x)) / 1000));
     expect(chart.x.at(-1)).toBeLessThanOrEqual(sync0.latencyUs!.count);
     expect(chart.x[0]).toBe(1);
