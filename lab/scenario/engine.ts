@@ -12,7 +12,7 @@ import { workloadPath } from './workload.ts';
 const ENGINE_HINT = `engine is ${LOAD_ENGINES.join(' (the default) or ')}: the lab's own ioredis client, or Debian's redis-benchmark (a C client) over the same calibrated link`;
 
 /** The largest value the C engine sends: redis-benchmark takes it as a command-line argument. */
-export const C_ENGINE_MAX_VALUE_BYTES = 64 * 1024;
+const C_ENGINE_MAX_VALUE_BYTES = 64 * 1024;
 
 const KEEP_IOREDIS = 'or remove engine: redis-benchmark (the lab\'s ioredis engine does this)';
 const VALID_COMMANDS = `with engine: redis-benchmark the command is one of ${C_ENGINE_COMMANDS.join(', ')}`;

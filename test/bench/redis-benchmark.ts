@@ -33,7 +33,7 @@ export const findRedisBenchmark = (): Promise<string | undefined> => findBinary(
 
 export const runRedisBenchmark = async (binary: string, endpoint: Endpoint, c: BenchmarkCase): Promise<BenchmarkResult> => {
   const secrets = endpoint.password === undefined ? [] : [endpoint.password];
-  const child = await runChild(binary, benchmarkArgs(endpoint, c), { silenceMs: SILENCE_MS, secrets });
+  const child = await runChild(binary, benchmarkArgs(endpoint, c), { silenceMs: SILENCE_MS, secrets, giveUpOn: /^Could not connect to Redis at .*$/m });
   const report = child.exitCode === 0 ? parseBenchmarkReport(child.stdout) : undefined;
   if (report === undefined) throw new Error(`redis-benchmark printed no rate: ${benchmarkComplaint(child.stdout, child.stderr)}`);
   return { ...c, opsPerSec: report.rps };

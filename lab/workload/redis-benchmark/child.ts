@@ -1,7 +1,9 @@
 // One redis-benchmark process: started with its arguments, its output collected, and ended
 // whatever happens. It is killed (SIGKILL) on an abort (Ctrl-C), when it prints nothing for
 // `silenceMs` (it redraws a progress line every 250 ms while it runs, so silence means it hangs),
-// and when the caller's promise settles any other way; the promise settles only after the
+// and when it prints a line after which it can only hang (`giveUpOn`: redis-benchmark 7.0.15
+// whose server refuses the connection prints "Could not connect to Redis at ..." and then spins
+// on a core, silent, forever; measured here); the promise settles only after the
 // process has exited, so nothing is left running. Credentials never reach the output the caller
 // keeps: every occurrence of each secret is replaced before the text leaves this module.
 
@@ -25,6 +27,8 @@ export interface ChildOptions {
   silenceMs: number;
   /** Texts to blank out of everything kept (the run's password). */
   secrets: readonly string[];
+  /** A line on stderr after which the process can only hang: it is killed at once. */
+  giveUpOn?: RegExp;
 }
 
 const MAX_KEPT_CHARS = 1_000_000;
@@ -59,6 +63,8 @@ export const runChild = (binary: string, args: readonly string[], options: Child
     child.stderr.on('data', (chunk: Buffer) => {
       stderr = keep(stderr, chunk);
       heard();
+      const fatal = options.giveUpOn?.exec(stderr);
+      if (fatal) kill(`it printed "${scrub(fatal[0].trim(), options.secrets)}" and would not end on its own`);
     });
     const onAbort = () => kill('aborted');
     options.signal?.addEventListener('abort', onAbort, { once: true });

@@ -52,6 +52,8 @@ export interface BenchmarkRun {
 }
 
 const SILENCE_MS = 60_000;
+// redis-benchmark 7.0.15 that cannot connect spins forever after saying so (child.ts).
+const GIVE_UP = /^Could not connect to Redis at .*$/m;
 const CHUNK = 1_000;
 
 // GET and MGET read keys that must exist: write them outside the run, in pipelined chunks.
@@ -115,6 +117,7 @@ export const runBenchmarkWorkload = async (input: BenchmarkRunInput): Promise<Be
     const child = await runChild(input.binary, args, {
       silenceMs: SILENCE_MS,
       secrets: credentials === undefined ? [] : [credentials.password],
+      giveUpOn: GIVE_UP,
       ...(input.signal ? { signal: input.signal } : {}),
     });
     const { serverInfo, costs, calls } = await spanCosts(control, before, [command.statName], 0);

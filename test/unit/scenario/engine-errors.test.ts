@@ -50,9 +50,9 @@ describe('parseScenario: engine', () => {
   it('modes other than sync and pipeline:N, each at its list item', () => {
     const error = failure(yaml('name: t', 'workload: {command: INCR, commands: 100}', 'modes: [sync, pipeline:8, multi:8, auto:4, pipeline:all]', C));
     expect(lines(error)).toStrictEqual([
-      '3:30: modes[2]: redis-benchmark has no multi:8 mode',
-      '3:39: modes[3]: redis-benchmark has no auto:4 mode',
-      '3:47: modes[4]: redis-benchmark has no pipeline:all mode',
+      '3:27: modes[2]: redis-benchmark has no multi:8 mode',
+      '3:36: modes[3]: redis-benchmark has no auto:4 mode',
+      '3:44: modes[4]: redis-benchmark has no pipeline:all mode',
     ]);
     expect(hints(error)[0]).toMatch(/^with engine: redis-benchmark the modes are sync \(-P 1\) and pipeline:N/);
   });
@@ -70,12 +70,12 @@ describe('parseScenario: engine', () => {
       ),
     );
     expect(lines(error)).toStrictEqual([
-      '3:71: workload[0].keys: redis-benchmark cannot pick keys in sequence: its -r draws them uniformly at random',
-      '3:90: workload[0].value: redis-benchmark sends one value for every command, not a range (1..8 bytes)',
-      '4:59: workload[1].args: redis-benchmark repeats one command line, so {i} (the operation index) cannot change per command',
-      '4:81: workload[1].reply: redis-benchmark cannot check a reply against ok',
-      '5:70: workload[2].keys: redis-benchmark cannot pick keys by a zipfian law: its -r draws them uniformly at random',
-      '5:92: workload[2].value: 100000 bytes is more than redis-benchmark takes here: the value goes on its command line',
+      '3:64: workload[0].keys: redis-benchmark cannot pick keys in sequence: its -r draws them uniformly at random',
+      '3:83: workload[0].value: redis-benchmark sends one value for every command, not a range (1..8 bytes)',
+      '4:53: workload[1].args: redis-benchmark repeats one command line, so {i} (the operation index) cannot change per command',
+      '4:79: workload[1].reply: redis-benchmark cannot check a reply against ok',
+      '5:64: workload[2].keys: redis-benchmark cannot pick keys by a zipfian law: its -r draws them uniformly at random',
+      '5:86: workload[2].value: 100000 bytes is more than redis-benchmark takes here: the value goes on its command line',
     ]);
     expect(hints(error)).toContain('use keys: one, or keys: {uniform: N} (redis-benchmark -r N: {i} becomes its 12-digit __rand_int__)');
     expect(hints(error)).toContain("it only stops at the first error reply: write reply: any (the default), or remove engine: redis-benchmark (the lab's ioredis engine does this)");
