@@ -116,6 +116,7 @@ const verifiedCell = (config: ConfigResult): Cell => {
   return config.engine === undefined ? { text: counts, style: 'pass' } : { text: `not verified: C engine ${counts}`, style: 'dim' };
 };
 
+const LEGEND_C_FIRST = 'median, min-max: whole-run time over verified runs (C engine: completed runs, its own clock)';
 const C_ENGINE_LEGEND =
   'not verified: C engine n/m: redis-benchmark ran these configs; it checks no reply one by one, so n of m runs completed (exit 0; it stops at the first error reply; the server executed the run\'s commands) and none is verified; p99.9, RSS and heap are not measured; p50, p99 are its own, of the median run';
 
@@ -180,8 +181,9 @@ export const renderConfigs = (configs: readonly ConfigResult[], color: boolean, 
     : [`${paint('Configs', 'bold', color)} ${paint(`(${perRun})`, 'dim', color)}`, ...hangWrap(`  ${every}`, width).map((line) => paint(line, 'dim', color))];
   if (configs.length === 0) return [...title, '  none'];
   const { lines, dropped } = fitGrid(COLUMNS, groupedRows(configs, (c) => configRow(label(c), c, errorsCellChars(width))), color, width);
-  const engineNote = configs.some((c) => c.engine !== undefined) ? [C_ENGINE_LEGEND] : [];
-  const notes = wrapNote([...LEGEND, ...legend, ...engineNote, ...fewWaitsNote(configs, label)], width - 2).map((line) => paint(`  ${line}`, 'dim', color));
+  const onEngine = configs.some((c) => c.engine !== undefined);
+  const legendLines = onEngine ? [LEGEND_C_FIRST, ...LEGEND.slice(1), C_ENGINE_LEGEND] : LEGEND;
+  const notes = wrapNote([...legendLines, ...legend, ...fewWaitsNote(configs, label)], width - 2).map((line) => paint(`  ${line}`, 'dim', color));
   return [...title, ...lines, ...droppedNote(dropped, width, color), ...notes];
 };
 
