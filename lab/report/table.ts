@@ -32,13 +32,20 @@ const scenarioLines = (result: LabResult, color: boolean, width: number): string
   return [head, ...wrapNote([description], width - 2).map((line) => `  ${line}`)];
 };
 
+// The external runtime's target: where it ran, and whether the lab had the database to itself.
+const targetText = ({ target }: LabResult): string => {
+  if (target === undefined) return '';
+  const keys = target.keyPrefix === null ? 'declared disposable (FLUSHDB before each run)' : `shared: keys under ${target.keyPrefix} only, ${target.keysRemoved ?? 'unknown'} deleted at the end`;
+  return ` (Redis ${target.redis}, Toxiproxy ${target.toxiproxyApiUrl}; ${keys})`;
+};
+
 const renderHeader = (result: LabResult, color: boolean, width: number): string[] => {
   const { scenario, versions } = result;
   const label = (text: string): string => paint(text, 'dim', color);
   return [
     ...scenarioLines(result, color, width),
     ...(scenario.file === undefined ? [] : [`${label('file:')} ${scenario.file}`]),
-    `${label('runtime:')} ${result.runtime}`,
+    `${label('runtime:')} ${result.runtime}${targetText(result)}`,
     `${label('images:')} ${imagesText(result)}`,
     `${label('versions:')} redis ${versions.redis}, toxiproxy ${versions.toxiproxy}, node ${versions.node}, ioredis ${versions.ioredis}`,
     `${label('started:')} ${result.startedAt}  ${label('took:')} ${formatDuration(result.durationMs)}  ${label('seed:')} ${result.seed}`,
