@@ -29,7 +29,7 @@ const SCAN_COUNT = 1_000;
 const matchPattern = (prefix: string): string => `${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`;
 
 /** Deletes every key whose name starts with `prefix` (SCAN MATCH + UNLINK); returns how many. */
-export const deleteByPrefix = async (control: Redis, prefix: string): Promise<number> => {
+const deleteByPrefix = async (control: Redis, prefix: string): Promise<number> => {
   if (prefix === '') throw new Error('deleteByPrefix needs a non-empty prefix');
   let cursor = '0';
   let deleted = 0;
@@ -54,7 +54,7 @@ export const ownKeyspace = (): Keyspace => ({
 });
 
 /** A fresh prefix for one scenario run: `rfl:<12 hex digits>:`. */
-export const newKeyPrefix = (): string => `rfl:${randomBytes(6).toString('hex')}:`;
+const newKeyPrefix = (): string => `rfl:${randomBytes(6).toString('hex')}:`;
 
 /** A shared target: only keys under `prefix`, which must be the lab's alone. */
 export const sharedKeyspace = (prefix: string = newKeyPrefix()): Keyspace => {

@@ -42,9 +42,13 @@ const customProblem = async (control: Redis, command: StepCommand, prefix: strin
   const sub = args[0];
   const label = info.subcommands > 0 && sub !== undefined ? `${name} ${sub}` : name;
   if (info.subcommands > 0 && sub !== undefined) info = (await commandInfo(control, `${name}|${sub}`)) ?? info;
+  // What the command is (its ACL categories, a whole-database command) decides before its keys:
+  // COMMAND GETKEYS refuses a command without arguments (FLUSHDB) with an arity error.
+  const byKind = customCommandProblem({ name: label, categories: info.categories, flags: [], keys: [] }, prefix);
+  if (byKind !== undefined) return byKind;
   let keys: string[];
   try {
-    keys = await keysOf(control, name, args);
+    keys = args.length === 0 ? [] : await keysOf(control, name, args);
   } catch (error) {
     return `CUSTOM ${label}: Redis cannot tell which keys it names (${errorMessage(error)})`;
   }
