@@ -19,7 +19,9 @@ import { renderThresholds } from './thresholds-block.ts';
 // Which images ran and whether they were the pinned upstream ones or the offline builds.
 const imagesText = (result: LabResult): string =>
   result.images === undefined
-    ? 'none (local processes)'
+    ? result.runtime === 'external'
+      ? 'none (an external target the lab did not start)'
+      : 'none (local processes)'
     : `${result.images.redis}, ${result.images.toxiproxy} (${result.images.source})`;
 
 // "Scenario: name - description" on one line when it fits, else the description wrapped below.

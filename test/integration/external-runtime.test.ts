@@ -190,6 +190,7 @@ describe('external runtime', () => {
     });
     expect({ code, stderr }).toEqual({ code: 0, stderr: expect.any(String) });
     expect(stdout).toMatch(/runtime: external \(Redis 127\.0\.0\.1:\d+, Toxiproxy http:\/\/127\.0\.0\.1:\d+; shared: keys under rfl:[0-9a-f]{12}: only, \d+ deleted at the end\)/);
+    expect(stdout).toContain('images: none (an external target the lab did not start)');
     expect(stdout).not.toContain(PASSWORD);
     const result = JSON.parse(await readFile(json, 'utf8')) as LabResult;
     expectMeasuredRun(result);
