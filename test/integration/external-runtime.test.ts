@@ -236,6 +236,30 @@ modes: [sync]
     await expectTargetUntouched();
   });
 
+  it('on Ctrl-C (an aborted run) deletes its keys and its proxy all the same', async () => {
+    const external = { redis: `${HOST}:${redisPort}`, toxiproxy: apiUrl, password: PASSWORD };
+    const abort = new AbortController();
+    let keysDuringRun = 0;
+    const onProgress = (event: ProgressEvent) => {
+      if (event.type !== 'run-done') return;
+      void admin.dbsize().then((n) => {
+        keysDuringRun = Math.max(keysDuringRun, n);
+        abort.abort();
+      });
+    };
+    const slow = inlineScenario(`
+name: interrupted
+workload: { command: SET, key: "ext:key:{i}", keys: sequential, commands: 1000 }
+modes: [sync]
+network: { rtt: [5ms] }
+warmup: 1
+repeat: 3
+`);
+    await expect(runScenario(slow, { runtime: 'external', external, signal: abort.signal, onProgress })).rejects.toMatchObject({ code: 'E_INTERRUPTED' });
+    expect(keysDuringRun).toBeGreaterThan(before.size); // the run had keys of its own there
+    await expectTargetUntouched();
+  });
+
   it('refuses to reuse or replace a proxy that exists on the Toxiproxy, and leaves it alone', async () => {
     const external = { redis: `${HOST}:${redisPort}`, toxiproxy: apiUrl, password: PASSWORD, proxyName: FOREIGN_PROXY };
     await expect(runScenario(inlineScenario(MEASURED), { runtime: 'external', external })).rejects.toMatchObject({
