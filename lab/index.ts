@@ -1,10 +1,10 @@
 // The library API of redis-fault-lab. The CLI and the vitest helpers use only this.
 
 export { runScenario, type RunScenarioOptions } from './run/run-scenario.ts';
-export type { LabResult, ConfigResult, Calibration, RunRecord, LatencySummaryUs, ThresholdResult, Versions, ImageInfo, RuntimeKind, ReconcileEntry, ReconcileCounts } from './contracts/index.ts';
+export type { LabResult, ConfigResult, Calibration, RunRecord, LatencySummaryUs, ThresholdResult, Versions, ImageInfo, TargetInfo, RuntimeKind, ReconcileEntry, ReconcileCounts } from './contracts/index.ts';
 export type { ProgressEvent, ProgressListener } from './contracts/index.ts';
 export { loadScenarioFile, parseScenario, expandMatrix, scenarioSchema, scenarioSchemaText } from './scenario/index.ts';
 export type { Scenario, Mode, ConfigCell, Threshold, Workload, RetryPolicy, Policy, PolicyEndpoint, PolicyOperation, PolicyReply, PolicyModuleRef } from './contracts/index.ts';
-export { startRuntime, type StartedRuntime, type RuntimeChoice, type Endpoint, type StopReport, type StartOptions } from './runtime/index.ts';
+export { startRuntime, EXTERNAL_ENV, type StartedRuntime, type RuntimeChoice, type Endpoint, type StopReport, type StartOptions, type ExternalTarget } from './runtime/index.ts';
 export { calibrationWithinTolerance, calibrationToleranceMs } from './network/index.ts';
 export { LabError, isLabError, type LabErrorCode } from './errors/index.ts';

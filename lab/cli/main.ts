@@ -1,9 +1,9 @@
 // The command line: the only place that prints or decides an exit code.
 // stdout: the result table (or validate's verdicts); stderr: progress and errors.
 
-import { isLabError, errorMessage } from '../errors/index.ts';
+import { LabError, isLabError, errorMessage } from '../errors/index.ts';
 import { loadScenarioFile, runScenario, scenarioSchemaText } from '../index.ts';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { LabResult } from '../contracts/index.ts';
 import {
@@ -82,7 +82,20 @@ const compare = async (command: Extract<Command, { name: 'compare' }>): Promise<
   return comparison.pass ? EXIT.pass : EXIT.fail;
 };
 
+// --redis-password-file: the password is its first line (a file, not a flag: any local user can
+// read a process's arguments).
+const readPasswordFile = async (file: string): Promise<string> => {
+  const text = await readFile(file, 'utf8').catch((error: unknown) => {
+    throw new LabError('E_TARGET_INVALID', `--redis-password-file ${file} cannot be read: ${errorMessage(error)}`, {
+      hint: 'Give a file whose first line is the password (mode 0600), or set REDIS_FAULT_LAB_EXTERNAL_PASSWORD instead.',
+    });
+  });
+  return text.split(/\r?\n/)[0] ?? '';
+};
+
 const run = async (command: Extract<Command, { name: 'run' }>): Promise<number> => {
+  const password = command.passwordFile === undefined ? undefined : await readPasswordFile(command.passwordFile);
+  const external = password === undefined ? command.external : { ...command.external, password };
   const scenarios = [];
   for (const file of command.files) scenarios.push(await loadScenarioFile(file));
   const abort = new AbortController();
@@ -103,6 +116,7 @@ const run = async (command: Extract<Command, { name: 'run' }>): Promise<number> 
       progress = mode === 'none' ? undefined : createProgressWriter(process.stderr, { bar: mode === 'bar' });
       const result = await runScenario(scenario, {
         runtime: command.runtime,
+        ...(external ? { external } : {}),
         signal: abort.signal,
         ...(progress ? { onProgress: progress.listener } : {}),
       });

@@ -19,7 +19,9 @@ import { renderThresholds } from './thresholds-block.ts';
 // Which images ran and whether they were the pinned upstream ones or the offline builds.
 const imagesText = (result: LabResult): string =>
   result.images === undefined
-    ? 'none (local processes)'
+    ? result.runtime === 'external'
+      ? 'none (an external target the lab did not start)'
+      : 'none (local processes)'
     : `${result.images.redis}, ${result.images.toxiproxy} (${result.images.source})`;
 
 // "Scenario: name - description" on one line when it fits, else the description wrapped below.
@@ -32,13 +34,20 @@ const scenarioLines = (result: LabResult, color: boolean, width: number): string
   return [head, ...wrapNote([description], width - 2).map((line) => `  ${line}`)];
 };
 
+// The external runtime's target: where it ran, and whether the lab had the database to itself.
+const targetText = ({ target }: LabResult): string => {
+  if (target === undefined) return '';
+  const keys = target.keyPrefix === null ? 'declared disposable (FLUSHDB before each run)' : `shared: keys under ${target.keyPrefix} only, ${target.keysRemoved ?? 'unknown'} deleted at the end`;
+  return ` (Redis ${target.redis}, Toxiproxy ${target.toxiproxyApiUrl}; ${keys})`;
+};
+
 const renderHeader = (result: LabResult, color: boolean, width: number): string[] => {
   const { scenario, versions } = result;
   const label = (text: string): string => paint(text, 'dim', color);
   return [
     ...scenarioLines(result, color, width),
     ...(scenario.file === undefined ? [] : [`${label('file:')} ${scenario.file}`]),
-    `${label('runtime:')} ${result.runtime}`,
+    `${label('runtime:')} ${result.runtime}${targetText(result)}`,
     `${label('images:')} ${imagesText(result)}`,
     `${label('versions:')} redis ${versions.redis}, toxiproxy ${versions.toxiproxy}, node ${versions.node}, ioredis ${versions.ioredis}`,
     `${label('started:')} ${result.startedAt}  ${label('took:')} ${formatDuration(result.durationMs)}  ${label('seed:')} ${result.seed}`,
