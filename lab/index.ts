@@ -8,3 +8,7 @@ export type { Scenario, Mode, ConfigCell, Threshold, Workload, RetryPolicy, Poli
 export { startRuntime, type StartedRuntime, type RuntimeChoice, type Endpoint, type StopReport, type StartOptions } from './runtime/index.ts';
 export { calibrationWithinTolerance, calibrationToleranceMs } from './network/index.ts';
 export { LabError, isLabError, type LabErrorCode } from './errors/index.ts';
+export { runClusterScenario, type RunClusterOptions } from './run/cluster/run-cluster.ts';
+export { parseClusterScenario, loadClusterScenarioFile } from './scenario/index.ts';
+export { clusterNodeNames, clusterShapeProblem } from './contracts/index.ts';
+export type { ClusterScenario, ClusterResult, ClusterConfigResult, ClusterFaultResult, ClusterFault, ClusterTopology, NodeLinkResult } from './contracts/index.ts';

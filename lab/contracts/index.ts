@@ -10,3 +10,4 @@ export * from './progress.ts';
 export * from './registry.ts';
 export * from './policy.ts';
 export * from './request.ts';
+export * from './cluster.ts';

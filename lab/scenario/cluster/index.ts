@@ -1,0 +1,1 @@
+export { parseClusterScenario, loadClusterScenarioFile } from './parse-cluster.ts';
