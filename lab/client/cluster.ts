@@ -61,6 +61,7 @@ export const connectCluster = async (input: ConnectClusterInput): Promise<LabClu
   const cluster = new Cluster(
     input.seeds.map((s) => ({ host: s.host, port: s.port })),
     {
+      lazyConnect: true,
       natMap: input.natMap,
       scaleReads: input.scaleReads ?? 'master',
       enableOfflineQueue: false,

@@ -139,7 +139,7 @@ export interface ClusterFaultResult {
   /** Round trips the redirects cost, ms (each: one round trip to the node that redirected). */
   redirectCostMs: number;
   retries: { clusterDown: number; tryAgain: number; connectionClosed: number };
-  /** After the fault: the node that owns the fault node's shard's slots, and the old node's role. */
+  /** After the fault: the node that owns the fault node's shard's slots, and the fault node's own role (ROLE). */
   after: { primaryOfShard: string; nodeRole: string } | null;
   note: string;
 }
