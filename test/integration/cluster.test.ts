@@ -79,7 +79,7 @@ describe('local Redis Cluster behind per-node proxies', () => {
 
       client = await connectCluster({ seeds: [node(cluster, 'primary-1').proxied], natMap: cluster.natMap, ...(cluster.password ? { password: cluster.password } : {}) });
       // Only the proxies (as the lab reaches them) are in the pool, never a node's own port.
-      const poolPorts = client.cluster.nodes('all').map((r) => r.options.port);
+      const poolPorts = client.cluster.nodes('all').map((r) => r.options.port ?? 0);
       const proxyPorts = cluster.nodes.map((n) => n.proxied.port);
       expect(poolPorts.every((p) => proxyPorts.includes(p)), JSON.stringify({ poolPorts, proxyPorts })).toBe(true);
       expect(poolPorts).toEqual(expect.arrayContaining(cluster.nodes.filter((n) => n.role === 'primary').map((n) => n.proxied.port)));

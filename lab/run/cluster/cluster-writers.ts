@@ -9,7 +9,7 @@ import type { Redis } from 'ioredis';
 import { keySlot, type LabCluster } from '../../client/index.ts';
 import { withTimeout } from '../../errors/index.ts';
 
-export type WriteOutcome = 'acknowledged' | 'failed' | 'indeterminate';
+type WriteOutcome = 'acknowledged' | 'failed' | 'indeterminate';
 
 export interface WriteRecord {
   key: string;

@@ -41,7 +41,7 @@ export interface NodesLine {
 }
 
 // One line of CLUSTER NODES: `<id> <ip:port@cport[,hostname]> <flags> <master|-> <ping> <pong> <epoch> <link> <slots...>`.
-export const parseNodesLine = (line: string): NodesLine | undefined => {
+const parseNodesLine = (line: string): NodesLine | undefined => {
   const [id, addr, flags, primary, , , , linkState] = line.trim().split(' ');
   if (!id || !addr || !flags || !primary || !linkState) return undefined;
   const [address = '', bus = ''] = addr.split(',')[0]!.split('@');
