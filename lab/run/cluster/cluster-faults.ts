@@ -36,15 +36,16 @@ const withAdmins = async <T>(nodes: readonly ClusterNode[], use: (admins: Map<st
   }
 };
 
-// Polls until every node says cluster_state:ok and all agree on one primary for `shard`; the
-// primary's name, or undefined at the deadline.
-const waitHealed = async (admins: Map<string, Redis>, nodes: readonly ClusterNode[], shard: number, deadlineMs: number): Promise<string | undefined> => {
+// Polls until every node says cluster_state:ok and `shard` has one primary (`expected`, when
+// given: CLUSTER FAILOVER answers OK before the replica has taken over); the primary's name,
+// or undefined at the deadline.
+const waitHealed = async (admins: Map<string, Redis>, nodes: readonly ClusterNode[], shard: number, deadlineMs: number, expected?: string): Promise<string | undefined> => {
   const deadline = performance.now() + deadlineMs;
   while (performance.now() < deadline) {
     const states = await Promise.all([...admins.values()].map((c) => clusterInfo(c).then((i) => i.cluster_state).catch(() => 'no answer')));
     const masters: string[] = [];
     for (const node of nodes.filter((n) => n.shard === shard)) if ((await nodeRole(admins.get(node.name)!)) === 'master') masters.push(node.name);
-    if (states.every((s) => s === 'ok') && masters.length === 1) return masters[0];
+    if (states.every((s) => s === 'ok') && masters.length === 1 && (expected === undefined || masters[0] === expected)) return masters[0];
     await sleep(POLL_MS);
   }
   return undefined;
@@ -84,8 +85,8 @@ export const runClusterFault = async (ctx: FaultContext, fault: ClusterFault, in
     if (fault.kind === 'failover') {
       await admins.get(node.name)!.call('CLUSTER', 'FAILOVER', ...(fault.takeover ? ['TAKEOVER'] : []));
       mark(`CLUSTER FAILOVER${fault.takeover ? ' TAKEOVER' : ''} sent to ${node.name}`);
-      const primary = await waitHealed(admins, shardNodes, node.shard, settleMs(cluster.nodeTimeoutMs));
-      mark(primary === undefined ? 'the cluster did not settle in time' : `${primary} is the shard's primary; cluster_state ok on every node`);
+      const primary = await waitHealed(admins, shardNodes, node.shard, settleMs(cluster.nodeTimeoutMs), node.name);
+      mark(primary === undefined ? `${node.name} did not take over in time (the cluster did not settle)` : `${primary} is the shard's primary; cluster_state ok on every node`);
       const ops = clusterOps(ctx.scenario.workload, `f${index}`, `fault${index}:`);
       const outcome = await driveCluster(client, ctx.scenario.workload.command, fault.mode, ops);
       mark(`one ${fault.mode.kind === 'sync' ? 'sync' : `pipeline:${fault.mode.batch}`} run with the stale slot map: ${outcome.totalMs.toFixed(1)} ms, ${outcome.errors} error(s)`);
