@@ -10,3 +10,5 @@ export * from './progress.ts';
 export * from './registry.ts';
 export * from './policy.ts';
 export * from './request.ts';
+export * from './topology.ts';
+export * from './topology-result.ts';
