@@ -3,6 +3,7 @@
 export { runScenario, type RunScenarioOptions } from './run/run-scenario.ts';
 export type { LabResult, ConfigResult, Calibration, RunRecord, LatencySummaryUs, ThresholdResult, Versions, ImageInfo, RuntimeKind, ReconcileEntry, ReconcileCounts } from './contracts/index.ts';
 export type { ProgressEvent, ProgressListener } from './contracts/index.ts';
+export type { Topology, TopologyEvent, TopologyResult, FailoverEntry, ReplicationFigures, LinkCalibration, WaitOption } from './contracts/index.ts';
 export { loadScenarioFile, parseScenario, expandMatrix, scenarioSchema, scenarioSchemaText } from './scenario/index.ts';
 export type { Scenario, Mode, ConfigCell, Threshold, Workload, RetryPolicy, Policy, PolicyEndpoint, PolicyOperation, PolicyReply, PolicyModuleRef } from './contracts/index.ts';
 export { startRuntime, type StartedRuntime, type RuntimeChoice, type Endpoint, type StopReport, type StartOptions } from './runtime/index.ts';

@@ -57,7 +57,7 @@ export interface ReplicationFigures {
   lag: ReplicaLag[];
 }
 
-/** Acknowledged writes split by what WAIT said (all in `replicated: null` without WAIT). */
+/** Acknowledged writes split by what WAIT said (null in a run without WAIT: the client was told nothing about replication). */
 export interface WaitSplit {
   /** WAIT reached the asked count: acknowledged and known replicated. */
   replicated: { acknowledged: number; lost: number };
@@ -88,8 +88,8 @@ export interface FailoverEntry {
   counts: ReconcileCounts[];
   /** Per run: acknowledged by the old primary after the partition began (the minority primary). */
   acknowledgedByMinority: number[];
-  /** Per run: acknowledged writes split by their WAIT reply. */
-  waitSplit: WaitSplit[];
+  /** Per run: acknowledged writes split by their WAIT reply; null without WAIT. */
+  waitSplit: (WaitSplit | null)[];
   /** Per run: the counter read on the new primary against its bounds (INCR workloads). */
   counter: ({ final: number; lower: number; upper: number; withinBounds: boolean } | null)[];
   /** Write (+ WAIT) latency over all runs. */

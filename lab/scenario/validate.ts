@@ -114,7 +114,7 @@ export const validateScenario = (record: Record<string, unknown>, problems: Prob
   const replication = readReplication(optionalKey(record, 'replication'), ['replication'], problems);
   const timeline = readTimeline(optionalKey(record, 'timeline'), ['timeline'], problems);
   checkTopologyRules({ record, topology, nodeLinks: network?.nodes, replication, timeline }, problems);
-  if (topology?.kind !== 'single') checkTopologyWorkloads(workloads, timeline, problems);
+  if (topology !== undefined && topology.kind !== 'single') checkTopologyWorkloads(workloads, timeline, problems);
   if (problems.length !== before || !isComplete(parts)) return undefined;
   const withModules = policyModules === undefined || policyModules.length === 0 ? parts : { ...parts, policyModules };
   // A single-node scenario stays exactly what it was; the topology fields appear only past one node.
