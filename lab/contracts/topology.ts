@@ -16,7 +16,10 @@
 //   dials node `to` through it (a replica's `replicaof` is the proxy `replica-1->primary`). Pairs
 //   are made for every ordered pair, so a failover can re-point any node at any other.
 // A proxy shapes both directions of the connections made through it, so a pair's proxy shapes the
-// replication stream (down: to the replica) and its ACKs (up: to the primary).
+// replication stream (down: to the replica) and its ACKs (up: to the primary). A cluster runtime
+// names its extra proxies after the node too (e.g. a bus proxy `<node>.bus`) and applies the same
+// LINK RULE to them; in a cluster, replication dials the master's announced client port, so the
+// client proxy carries it there (topologies.md §3).
 //
 // LINK RULE: `network.rtt` (with jitter) applies to every link; `network.nodes.<name>.rtt`
 // overrides it for every link that touches that node: the client proxy of the node and every

@@ -7,8 +7,8 @@
 
 import type { Redis } from 'ioredis';
 import { connectClient } from '../client/index.ts';
-import { errorMessage } from '../errors/index.ts';
-import { createLatencyHistogram, errorKind, isReplyError, recordUs, type LatencyHistogram } from '../metrics/index.ts';
+import { errorMessage, interruptedError } from '../errors/index.ts';
+import { errorKind, isReplyError, recordUs, type LatencyHistogram } from '../metrics/index.ts';
 import type { ToxiproxyApi } from '../network/index.ts';
 import { ACKNOWLEDGED, checkApplied, checkCounter, Ledger, scanLog, verdictFor } from '../reconcile/index.ts';
 import type { StartedTopology } from '../runtime/index.ts';
@@ -155,6 +155,7 @@ export const runFailover = async (input: {
     await timeline.healAll();
     input.signal?.removeEventListener('abort', abortAll);
   }
+  if (input.signal?.aborted) throw interruptedError();
   if (timelineError !== undefined) problems.push(`the timeline failed: ${errorMessage(timelineError)}`);
   const times = { ...timeline.times, endMs: performance.now() - startMs };
   const primary = timeline.primary();

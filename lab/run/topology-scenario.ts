@@ -12,7 +12,7 @@ import { createLatencyHistogram, summarizeLatency } from '../metrics/index.ts';
 import { calibrationWithinTolerance, ToxiproxyApi } from '../network/index.ts';
 import { startTopology, type RuntimeChoice, type StartedTopology } from '../runtime/index.ts';
 import { buildPlan } from '../workload/index.ts';
-import { topologyLabel, type FailoverEntry, type LabResult, type ProgressListener, type Scenario, type TopologyResult } from '../contracts/index.ts';
+import { topologyLabel, type FailoverEntry, type LabResult, type ProgressListener, type Scenario, type TopologyNodeResult, type TopologyResult } from '../contracts/index.ts';
 import { runFailover, type FailoverRunFindings } from './failover-run.ts';
 import { runReplication, waitLabel } from './replication-runs.ts';
 import { readVersions } from './session.ts';
@@ -41,7 +41,7 @@ const close = async (live: Live): Promise<void> => {
   await live.topology.stop();
 };
 
-const nodesOf = (live: Live): TopologyResult['nodes'] =>
+const nodesOf = (live: Live): TopologyNodeResult[] =>
   live.topology.nodes.map((n) => ({ name: n.name, role: n.role, proxy: `${n.proxied.host}:${n.proxied.port}`, announced: live.topology.announced[n.name] ?? null }));
 
 export const runTopologyScenario = async (scenario: Scenario, options: { runtime?: RuntimeChoice; signal?: AbortSignal; onProgress?: ProgressListener }): Promise<LabResult> => {

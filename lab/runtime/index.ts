@@ -4,4 +4,4 @@ export { findBinary } from './local-processes.ts';
 export { LAB_LABEL, pidAlive } from './leftovers.ts';
 export type { Endpoint, StartedRuntime, StartOptions, StopReport, RuntimeChoice } from './types.ts';
 export { startTopology } from './topology.ts';
-export type { PeerProxy, StartedNode, StartedTopology } from './topology-types.ts';
+export type { PeerProxy, StartedTopology } from './topology-types.ts';
