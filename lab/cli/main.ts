@@ -2,7 +2,7 @@
 // stdout: the result table (or validate's verdicts); stderr: progress and errors.
 
 import { LabError, isLabError, errorMessage } from '../errors/index.ts';
-import { loadClusterScenarioFile, loadScenarioFile, runClusterScenario, runScenario, scenarioSchemaText, type ClusterScenario } from '../index.ts';
+import { loadClusterScenario, loadClusterScenarioFile, loadScenarioFile, runClusterScenario, runScenario, scenarioSchemaText, type ClusterScenario } from '../index.ts';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { LabResult } from '../contracts/index.ts';
@@ -86,9 +86,9 @@ const compare = async (command: Extract<Command, { name: 'compare' }>): Promise<
 const run = async (command: Extract<Command, { name: 'run' }>): Promise<number> => {
   const scenarios = [];
   // Cluster scenarios (provisional grammar, lab/scenario/cluster) run on their own path.
-  const clusterScenarios: ClusterScenario[] = [];
+  const clusterScenarios: { scenario: ClusterScenario; notes: string[] }[] = [];
   for (const file of command.files) {
-    const cluster = await loadClusterScenarioFile(file);
+    const cluster = await loadClusterScenario(file);
     if (cluster) clusterScenarios.push(cluster);
     else scenarios.push(await loadScenarioFile(file));
   }
@@ -131,8 +131,8 @@ const run = async (command: Extract<Command, { name: 'run' }>): Promise<number> 
       }
       if (!result.pass) status = EXIT.fail;
     }
-    for (const scenario of clusterScenarios) {
-      const result = await runClusterScenario(scenario, { signal: abort.signal, onNote: note });
+    for (const { scenario, notes } of clusterScenarios) {
+      const result = await runClusterScenario(scenario, { signal: abort.signal, onNote: note, notes });
       process.stdout.write(renderClusterTable(result));
       if (command.jsonFile) {
         await mkdir(dirname(command.jsonFile), { recursive: true });

@@ -11,3 +11,5 @@ export * from './registry.ts';
 export * from './policy.ts';
 export * from './request.ts';
 export * from './cluster.ts';
+export * from './topology.ts';
+export * from './topology-result.ts';

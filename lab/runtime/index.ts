@@ -3,3 +3,5 @@ export { chooseImages, pinnedImage, OFFLINE_IMAGES } from './containers.ts';
 export { findBinary } from './local-processes.ts';
 export { LAB_LABEL, pidAlive } from './leftovers.ts';
 export type { Endpoint, StartedRuntime, StartOptions, StopReport, RuntimeChoice } from './types.ts';
+export { startTopology } from './topology.ts';
+export type { PeerProxy, StartedTopology } from './topology-types.ts';

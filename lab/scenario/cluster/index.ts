@@ -1,1 +1,2 @@
-export { parseClusterScenario, loadClusterScenarioFile } from './parse-cluster.ts';
+export { parseClusterScenario, loadClusterScenarioFile, loadClusterScenario } from './parse-cluster.ts';
+export { clusterScenarioOf } from './from-shared.ts';

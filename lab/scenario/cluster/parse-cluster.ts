@@ -8,6 +8,8 @@ import { parse as parseYaml } from 'yaml';
 import { LabError } from '../../errors/index.ts';
 import { clusterNodeNames, clusterShapeProblem, type ClusterFault, type ClusterMode, type ClusterScenario, type ClusterShape, type NodeLinkInput } from '../../contracts/index.ts';
 import { durationIn, parseDuration, parseSize } from '../quantities.ts';
+import { parseScenario } from '../load.ts';
+import { clusterScenarioOf } from './from-shared.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -140,8 +142,14 @@ export const parseClusterScenario = (text: string, file: string): ClusterScenari
 };
 
 /** The file's cluster scenario, or undefined when the file declares no cluster topology (a
- * scenario for the main grammar). Unreadable files and bad YAML are left to the main loader. */
-export const loadClusterScenarioFile = async (path: string): Promise<ClusterScenario | undefined> => {
+ * scenario for the main grammar). Unreadable files and bad YAML are left to the main loader.
+ * A cluster file is read with the provisional grammar (this file); when that refuses it, with
+ * the shared topology grammar (timeline:, replication:) and joined by clusterScenarioOf; when
+ * both refuse it, the provisional grammar's problems are the error. `notes` say what the
+ * cluster runner will not honour. */
+export const loadClusterScenarioFile = async (path: string): Promise<ClusterScenario | undefined> => (await loadClusterScenario(path))?.scenario;
+
+export const loadClusterScenario = async (path: string): Promise<{ scenario: ClusterScenario; notes: string[] } | undefined> => {
   const text = await readFile(path, 'utf8').catch(() => undefined);
   if (text === undefined) return undefined;
   let doc: unknown;
@@ -150,5 +158,14 @@ export const loadClusterScenarioFile = async (path: string): Promise<ClusterScen
   } catch {
     return undefined;
   }
-  return isClusterDocument(doc) ? parseClusterScenario(text, path) : undefined;
+  if (!isClusterDocument(doc)) return undefined;
+  try {
+    return { scenario: parseClusterScenario(text, path), notes: [] };
+  } catch (provisional) {
+    try {
+      return clusterScenarioOf({ ...parseScenario(text, path), file: path });
+    } catch {
+      throw provisional;
+    }
+  }
 };
