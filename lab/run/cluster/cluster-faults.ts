@@ -97,6 +97,7 @@ export const runClusterFault = async (ctx: FaultContext, fault: ClusterFault, in
         writes = [...last].map(([key, value]): WriteRecord => ({ key, value, sentAtMs: 0, outcome: outcome.errors === 0 ? 'acknowledged' : 'indeterminate' }));
       }
       note = 'The run after the failover used the slot map the client had before it; ioredis refreshes the map on the first MOVED, so only the commands sent before the refresh landed are redirected.';
+      if (ctx.scenario.workload.command !== 'SET') note += ' INCR writes are not read back (counters carry no unique value), so no write is counted here.';
     } else {
       const direct = fault.kind === 'partition' ? await connectClient(node.direct, `${node.name} direct (minority side)`) : undefined;
       const majority: Writer = startClusterWriter(client, `fault${index}:w`, t0);
