@@ -154,4 +154,29 @@ faults:
     expect(partition!.minorityLost).toBeLessThanOrEqual(partition!.minorityAcknowledged);
     expect(result.pass).toBe(true);
   });
+
+  it('a frozen primary (down: SIGSTOP) is failed over and thaws as a replica; what it acknowledged is read back', async () => {
+    const scenario = parseClusterScenario(
+      `
+name: cluster-down
+topology: { cluster: { primaries: 3, replicas: 1 } }
+nodeTimeout: 1000ms
+workload: { command: SET, key: "d:{i}", keys: 30, commands: 30 }
+modes: [sync]
+warmup: 0
+repeat: 1
+calibrationPings: 10
+faults:
+  - { down: primary-3, for: 5s }
+`,
+      'inline.yaml',
+    );
+    const result = await runClusterScenario(scenario);
+    const [down] = result.faults;
+    expect(down!.timeline.map((t) => t.event)).toContain('replica-3-1 promoted (ROLE master)');
+    expect(down!.after).toMatchObject({ primaryOfShard: 'replica-3-1', nodeRole: 'slave' });
+    expect(down!.writes.acknowledged).toBeGreaterThan(0);
+    expect(down!.minorityAcknowledged).toBe(0);
+    expect(result.pass).toBe(true);
+  });
 });
