@@ -5,6 +5,7 @@ import type { Bandwidth } from './link.ts';
 import type { ReconcileMetric, ThresholdMetric, Verdict } from './registry.ts';
 import type { RetryPolicy, ThresholdOp } from './scenario.ts';
 import type { ScheduleHealth } from './request.ts';
+import type { TopologyResult } from './topology-result.ts';
 
 export type RuntimeKind = 'containers' | 'local' | 'external';
 
@@ -307,4 +308,7 @@ export interface LabResult {
   warnings: string[];
   /** What the lab did not measure, stated so no number is read for more than it is. */
   notMeasured: string[];
+  /** Topology scenarios (primary + replicas): nodes, per-link calibration, replication and failover figures.
+   * Absent for a single node, whose result is unchanged. */
+  topology?: TopologyResult;
 }

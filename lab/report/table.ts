@@ -13,6 +13,7 @@ import { renderServer } from './server-block.ts';
 import { renderTimeAttribution } from './time-block.ts';
 import { hangWrap, paint, passFail, wrapNote } from './terminal-style.ts';
 import { renderThresholds } from './thresholds-block.ts';
+import { renderTopology } from './topology-block.ts';
 
 // --- header -------------------------------------------------------------------------------
 
@@ -161,15 +162,17 @@ export const renderTable = (result: LabResult, opts: TableOptions): string => {
   const width = Math.max(40, Math.floor(opts.width ?? DEFAULT_TABLE_WIDTH));
   const sections = [
     renderHeader(result, color, width),
-    renderCalibration(result.calibration, color, width),
+    // A topology result calibrates each of its links: they are in the Topology block.
+    result.topology === undefined ? renderCalibration(result.calibration, color, width) : [],
     // A fault scenario judges correctness and measures no configs: no empty Configs block.
-    result.configs.length === 0 && result.reconcile !== undefined ? [] : renderConfigs(result.configs, color, width),
+    result.configs.length === 0 && (result.reconcile !== undefined || result.topology !== undefined) ? [] : renderConfigs(result.configs, color, width),
     renderRequests(result.configs, color, width),
     renderFailures(result.configs, color, width),
     renderErrorKinds(result.configs, color, width),
     renderTimeAttribution(result.configs, color, width),
     renderServer(result.configs, result.versions.redis, color, width),
     renderReconcile(result.reconcile, color, width),
+    renderTopology(result.topology, color, width),
     renderThresholds(result.thresholds, color),
     renderWarnings(result.warnings, color, width),
     [renderOverall(result, color)],

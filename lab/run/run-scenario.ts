@@ -4,7 +4,7 @@
 
 import { closeClient, connectClient } from '../client/index.ts';
 import type { Redis } from 'ioredis';
-import { errorMessage, interruptedError, isLabError, withTimeout } from '../errors/index.ts';
+import { errorMessage, interruptedError, isLabError, LabError, withTimeout } from '../errors/index.ts';
 import { applyLink, ToxiproxyApi } from '../network/index.ts';
 import { destroyHistograms, evaluateThresholds, fillModel } from '../metrics/index.ts';
 import { startRuntime, type ExternalTarget, type RuntimeChoice, type StartedRuntime } from '../runtime/index.ts';
@@ -17,6 +17,7 @@ import { groupByLink, newConfigRuns, toConfigResult } from './result-assembly.ts
 import { notMeasured, resultWarnings, targetNotes } from './result-notes.ts';
 import { admitOnSharedTarget } from './target-admission.ts';
 import { readVersions, type RunSession } from './session.ts';
+import { runTopologyScenario } from './topology-scenario.ts';
 
 export interface RunScenarioOptions {
   /** A runtime to start (default `auto`), or one already started, which is left running. */
@@ -49,6 +50,23 @@ const awaitLoss = async (runtime: StartedRuntime, graceMs: number): Promise<void
 };
 
 export const runScenario = async (scenario: Scenario, options: RunScenarioOptions = {}): Promise<LabResult> => {
+  if (scenario.topology?.kind === 'cluster') {
+    throw new LabError('E_USAGE', `Scenario ${scenario.name} is a Redis Cluster: its result has a shape of its own`, {
+      hint: 'call runClusterScenario(clusterScenarioOf(scenario).scenario) (the CLI does this for you)',
+    });
+  }
+  if (scenario.topology !== undefined && scenario.topology.kind !== 'single') {
+    if (typeof options.runtime === 'object') {
+      throw new LabError('E_USAGE', `Scenario ${scenario.name} needs a topology of its own; a started single-node runtime cannot run it`, {
+        hint: "pass runtime: 'local' (or 'auto'): the run starts the topology and stops it afterwards",
+      });
+    }
+    return runTopologyScenario(scenario, {
+      ...(options.runtime === undefined ? {} : { runtime: options.runtime }),
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    });
+  }
   const emit: ProgressListener = options.onProgress ?? (() => undefined);
   const given = typeof options.runtime === 'object' ? options.runtime : undefined;
   const choice = typeof options.runtime === 'string' ? options.runtime : 'auto';

@@ -28,6 +28,8 @@ export const DEFAULTS = {
   calibrationPings: 50,
   policies: [...RETRY_POLICIES],
   reconcile: { tags: 'log', deadlineMs: 10_000, appRetries: 3 } as ReconcileOptions,
+  readFrom: 'primary',
+  markersPerSec: 20,
 } as const;
 
 export interface IntRange {
@@ -61,6 +63,14 @@ export const LIMITS = {
   cutUnits: { min: 0, max: 10_000_000 },
   deadlineMs: { min: 100, max: 3_600_000 },
   appRetries: { min: 0, max: 100 },
+  replicas: { min: 1, max: 5 },
+  clusterPrimaries: { min: 3, max: 16 },
+  clusterReplicas: { min: 0, max: 3 },
+  waitReplicas: { min: 1, max: 15 },
+  waitTimeoutMs: { min: 1, max: 60_000 },
+  markersPerSec: { min: 1, max: 200 },
+  eventAtMs: { min: 0, max: 3_600_000 },
+  eventForMs: { min: 1, max: 3_600_000 },
 } as const satisfies Record<string, IntRange>;
 
 /** Keys allowed at each level of a scenario file. */
@@ -80,16 +90,28 @@ export const KEYS = {
     'policies',
     'reconcile',
     'expect',
+    'topology',
+    'replication',
+    'timeline',
   ],
   workload: ['label', 'command', 'key', 'keys', 'commands', 'value', 'by', 'field', 'mget-keys', 'script', 'args', 'reply'],
   keys: ['sequential', 'uniform', 'zipfian', 'theta'],
   reply: ['equals'],
   mode: ['pipeline', 'multi', 'auto'],
-  network: ['rtt', 'jitter', 'bandwidth', 'direct'],
+  network: ['rtt', 'jitter', 'bandwidth', 'direct', 'nodes'],
   bandwidth: ['up', 'down'],
   calibration: ['pings'],
   fault: ['name', 'after', 'at', 'for', 'cut-after', 'reset', 'stall', 'down', 'bandwidth'],
   faultActions: ['cut-after', 'reset', 'stall', 'down', 'bandwidth'],
   cutAfter: ['up', 'down'],
   reconcile: ['tags', 'deadline', 'app-retries'],
+  topology: ['primary', 'replicas', 'cluster'],
+  cluster: ['primaries', 'replicas'],
+  nodeLink: ['rtt', 'jitter'],
+  replication: ['wait', 'read-from', 'markers'],
+  wait: ['replicas', 'timeout'],
+  event: ['name', 'at', 'for', 'partition', 'down', 'failover'],
+  eventActions: ['partition', 'down', 'failover'],
+  partition: ['nodes', 'from'],
+  failover: ['promote'],
 } as const;
