@@ -67,7 +67,10 @@ export interface WaitSplit {
 
 /** When the timeline's steps happened in one run, ms after the writer started; null: not in that run. */
 export interface FailoverTimeline {
+  /** The lab began disabling the partition's proxies. */
   partitionMs: number | null;
+  /** The last of them was disabled (Toxiproxy answered). */
+  partitionAppliedMs: number | null;
   failoverMs: number | null;
   healMs: number | null;
   demotedMs: number | null;

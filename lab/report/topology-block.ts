@@ -102,8 +102,13 @@ const renderFailover = (entries: readonly FailoverEntry[], color: boolean, width
     ...grid.lines,
     ...droppedNote(grid.dropped, width, color),
     ...entries.flatMap((e) => e.reasons.flatMap((reason) => hangWrap(`  ${e.id}: ${reason}`, width))),
+    ...entries.flatMap((e) => hangWrap(`  ${e.id} timeline (ms after the writer started): ${e.timelines.map(timelineText).join(' / ')}`, width).map((line) => paint(line, 'dim', color))),
   ];
 };
+
+const at = (ms: number | null): string => (ms === null ? 'never' : formatMs(ms));
+const timelineText = (t: FailoverEntry['timelines'][number]): string =>
+  `cut ${at(t.partitionMs)}-${at(t.partitionAppliedMs)}, promoted ${at(t.failoverMs)}, healed ${at(t.healMs)}, demoted ${at(t.demotedMs)}, end ${at(t.endMs)}`;
 
 /** Nothing for a single-node result. */
 export const renderTopology = (topology: TopologyResult | undefined, color: boolean, width: number): string[] => {

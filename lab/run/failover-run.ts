@@ -24,7 +24,32 @@ const RECONNECT_PAUSE_MS = 20;
 const NO_WAIT = -1;
 const WAIT_UNANSWERED = -2;
 
+const READY_WAIT_MS = 2_000;
+const LINK_WATCH_MS = 25;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// Until the timeline's first step: when the primary lists fewer connected replicas than it has
+// (ms after the writer started), so a link that drops on its own is not taken for the partition.
+const watchLinks = (primary: Redis, replicas: number, startMs: number, stepped: () => boolean): { stop: () => Promise<number[]> } => {
+  const drops: number[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running && !stepped()) {
+      const info = await primary.info('replication').catch(() => '');
+      const connected = Number(/^connected_slaves:(\d+)/m.exec(info)?.[1] ?? replicas);
+      if (connected < replicas && !stepped()) drops.push(performance.now() - startMs);
+      await sleep(LINK_WATCH_MS);
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return drops;
+    },
+  };
+};
 
 export interface FailoverRunFindings {
   counts: ReconcileCounts;
@@ -78,6 +103,12 @@ export const runFailover = async (input: {
   input.signal?.addEventListener('abort', abortAll, { once: true });
   let target = topology.nodes.find((n) => n.role === 'primary')?.name ?? 'primary';
   const oldPrimary = target;
+  const primaryControl = control.get(oldPrimary) as Redis;
+  const replicas = topology.nodes.length - 1;
+  // Replication must be up and caught up when the writer starts, or early losses mean nothing.
+  await primaryControl.set('lab:ready', '1');
+  const ready = Number(await primaryControl.call('WAIT', String(replicas), String(READY_WAIT_MS)));
+  if (ready < replicas) problems.push(`before the writer started, WAIT ${replicas} ${READY_WAIT_MS} reached only ${ready}: replication was not caught up`);
   const timeline = startTimeline({
     api,
     topology,
@@ -87,6 +118,7 @@ export const runFailover = async (input: {
     hooks: { moveWriter: (node) => (target = node), problem: (text) => problems.push(text) },
   });
   const startMs = performance.now();
+  const watch = watchLinks(primaryControl, replicas, startMs, () => timeline.times.partitionMs !== null || timeline.times.failoverMs !== null);
   let timelineDone = false;
   let timelineError: unknown;
   void timeline.done.then(
@@ -155,6 +187,8 @@ export const runFailover = async (input: {
     await timeline.healAll();
     input.signal?.removeEventListener('abort', abortAll);
   }
+  const drops = await watch.stop();
+  if (drops.length > 0) problems.push(`the primary listed fewer than ${replicas} connected replica(s) before the timeline's first step, at ${drops.map((ms) => `${ms.toFixed(0)} ms`).join(', ')} (INFO every ${LINK_WATCH_MS} ms)`);
   if (input.signal?.aborted) throw interruptedError();
   if (timelineError !== undefined) problems.push(`the timeline failed: ${errorMessage(timelineError)}`);
   const times = { ...timeline.times, endMs: performance.now() - startMs };
@@ -169,6 +203,10 @@ export const runFailover = async (input: {
   const oldIndex = nodeIndex.get(oldPrimary) ?? -1;
   let acknowledgedByMinority = 0;
   let lostByMinority = 0;
+  // Lost writes acknowledged outside the minority window: before the cut (not yet replicated), or by another node.
+  let lostBeforeCut = 0;
+  let lostElsewhere = 0;
+  let lostFirstMs = Number.NaN;
   const split: WaitSplit = { replicated: { acknowledged: 0, lost: 0 }, underReplicated: { acknowledged: 0, lost: 0 } };
   for (let op = 0; op < ledger.size; op++) {
     if (ledger.state(op) !== ACKNOWLEDGED) continue;
@@ -176,6 +214,11 @@ export const runFailover = async (input: {
     if (ackedBy[op] === oldIndex && times.partitionMs !== null && (ackedAtMs[op] ?? 0) >= times.partitionMs && primary !== oldPrimary) {
       acknowledgedByMinority += 1;
       if (lost) lostByMinority += 1;
+    } else if (lost && ackedBy[op] === oldIndex && (times.partitionMs === null || (ackedAtMs[op] ?? 0) < times.partitionMs)) {
+      lostBeforeCut += 1;
+      if (Number.isNaN(lostFirstMs)) lostFirstMs = ackedAtMs[op] ?? Number.NaN;
+    } else if (lost) {
+      lostElsewhere += 1;
     }
     if (wait !== null) {
       const side = (reached[op] ?? NO_WAIT) >= wait.replicas ? split.replicated : split.underReplicated;
@@ -188,6 +231,10 @@ export const runFailover = async (input: {
   const judged = verdictFor({ counts: checked.counts, counter, prefix: null, tagsVisible: true, noun, faultObserved });
   const reasons = [...judged.reasons];
   if (acknowledgedByMinority > 0) reasons.push(`${acknowledgedByMinority} ${noun}s were acknowledged by ${oldPrimary} after it was cut off (a minority primary); ${lostByMinority} of them are gone from ${primary}`);
+  if (lostBeforeCut > 0) {
+    reasons.push(`${lostBeforeCut} lost ${noun}s were acknowledged by ${oldPrimary} before the cut began (the first at ${lostFirstMs.toFixed(1)} ms, the cut at ${times.partitionMs?.toFixed(1) ?? 'never'} ms): never replicated to ${primary}`);
+  }
+  if (lostElsewhere > 0) reasons.push(`${lostElsewhere} lost ${noun}s were acknowledged by ${primary} after the failover`);
   if (wait !== null) {
     reasons.push(
       `WAIT ${wait.replicas} ${wait.timeoutMs}ms: ${split.replicated.acknowledged} acknowledged with WAIT reaching ${wait.replicas} (${split.replicated.lost} lost), ` +

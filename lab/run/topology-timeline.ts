@@ -57,7 +57,7 @@ export const startTimeline = (input: {
   const { api, topology, events, control, hooks, signal } = input;
   const startMs = performance.now();
   const at = () => performance.now() - startMs;
-  const times: FailoverTimeline = { partitionMs: null, failoverMs: null, healMs: null, demotedMs: null, endMs: null };
+  const times: FailoverTimeline = { partitionMs: null, partitionAppliedMs: null, failoverMs: null, healMs: null, demotedMs: null, endMs: null };
   const cut = new Map<string, number>(); // proxy -> how many active events cut it
   let primary = topology.nodes.find((n) => n.role === 'primary')?.name ?? 'primary';
   let pendingDemotion: string | null = null;
@@ -102,8 +102,11 @@ export const startTimeline = (input: {
     }
     const proxies = proxiesCut(topology, action);
     active.push(event);
-    await setEnabled(proxies, false);
+    // The cut begins with the first API call; Toxiproxy takes a while to close a proxy's links
+    // (hundreds of ms under load), and writes acknowledged meanwhile may already be cut off.
     if (action.kind === 'partition') times.partitionMs ??= at();
+    await setEnabled(proxies, false);
+    if (action.kind === 'partition') times.partitionAppliedMs ??= at();
     await sleepUntil(startMs, event.atMs + (event.forMs ?? 0), signal);
     active.splice(active.indexOf(event), 1);
     await setEnabled(proxies, true);
