@@ -1,11 +1,16 @@
 // The library API of redis-fault-lab. The CLI and the vitest helpers use only this.
 
 export { runScenario, type RunScenarioOptions } from './run/run-scenario.ts';
-export type { LabResult, ConfigResult, Calibration, RunRecord, LatencySummaryUs, ThresholdResult, Versions, ImageInfo, RuntimeKind, ReconcileEntry, ReconcileCounts, EngineInfo, EngineRunFigures } from './contracts/index.ts';
+export type { LabResult, ConfigResult, Calibration, RunRecord, LatencySummaryUs, ThresholdResult, Versions, ImageInfo, TargetInfo, RuntimeKind, ReconcileEntry, ReconcileCounts, EngineInfo, EngineRunFigures } from './contracts/index.ts';
 export { runCounts } from './contracts/index.ts';
 export type { ProgressEvent, ProgressListener } from './contracts/index.ts';
+export type { Topology, TopologyEvent, TopologyResult, FailoverEntry, ReplicationFigures, LinkCalibration, WaitOption } from './contracts/index.ts';
 export { loadScenarioFile, parseScenario, expandMatrix, scenarioSchema, scenarioSchemaText } from './scenario/index.ts';
 export type { Scenario, Mode, ConfigCell, Threshold, Workload, RetryPolicy, Policy, PolicyEndpoint, PolicyOperation, PolicyReply, PolicyModuleRef } from './contracts/index.ts';
-export { startRuntime, type StartedRuntime, type RuntimeChoice, type Endpoint, type StopReport, type StartOptions } from './runtime/index.ts';
+export { startRuntime, EXTERNAL_ENV, type StartedRuntime, type RuntimeChoice, type Endpoint, type StopReport, type StartOptions, type ExternalTarget } from './runtime/index.ts';
 export { calibrationWithinTolerance, calibrationToleranceMs } from './network/index.ts';
 export { LabError, isLabError, type LabErrorCode } from './errors/index.ts';
+export { runClusterScenario, type RunClusterOptions } from './run/cluster/run-cluster.ts';
+export { parseClusterScenario, loadClusterScenarioFile, loadClusterScenario, clusterScenarioOf } from './scenario/index.ts';
+export { clusterNodeNames, clusterShapeProblem } from './contracts/index.ts';
+export type { ClusterScenario, ClusterResult, ClusterConfigResult, ClusterFaultResult, ClusterFault, ClusterTopology, NodeLinkResult } from './contracts/index.ts';

@@ -2,10 +2,12 @@
 
 import { parseArgs } from 'node:util';
 import { LabError, errorMessage } from '../errors/index.ts';
-import type { RuntimeChoice } from '../index.ts';
+import type { ExternalTarget, RuntimeChoice } from '../index.ts';
 
 export const USAGE = `Usage:
-  redis-fault-lab run <scenario...> [--runtime auto|containers|local] [--json FILE] [--out DIR] [--html FILE] [--quiet] [--wide]
+  redis-fault-lab run <scenario...> [--runtime auto|containers|local|external] [--json FILE] [--out DIR] [--html FILE] [--quiet] [--wide]
+      --runtime external --redis HOST:PORT --toxiproxy URL [--redis-password-file FILE]
+                         [--proxy-listen HOST:PORT] [--proxy-host HOST] [--proxy-name NAME] [--disposable]
   redis-fault-lab validate <scenario...>
   redis-fault-lab report <result.json...> [--html FILE]
   redis-fault-lab compare <base.json> <new.json> [--threshold 10%]
@@ -26,6 +28,15 @@ export const USAGE = `Usage:
             or a retry policy's verdict turned UNSAFE
   schema    print the JSON Schema of scenario files (as shipped in scenarios/scenario.schema.json)
 
+--runtime external runs against a Redis and a Toxiproxy the lab did not start: --redis is
+Redis's address as this machine and Toxiproxy both reach it, --toxiproxy its API URL; the
+password comes from REDIS_FAULT_LAB_EXTERNAL_PASSWORD or --redis-password-file. The lab creates
+one proxy of its own there (listening on --proxy-listen, default <API host>:0, reached at
+--proxy-host) and deletes it at the end. Without --disposable it never flushes: every key it
+touches carries a prefix of its own (rfl:<id>:) and only those are deleted. Each setting also
+reads REDIS_FAULT_LAB_EXTERNAL_{REDIS,TOXIPROXY,PROXY_LISTEN,PROXY_HOST,PROXY_NAME,DISPOSABLE}.
+A --proxy-name that exists there is refused, never reused or replaced.
+
 Colour only on a terminal, never with NO_COLOR set.
 Exit codes: 0 all passed; 1 a threshold or a reply check failed; 2 bad input or environment;
 130 interrupted (Ctrl-C), after stopping everything the run started.`;
@@ -34,7 +45,7 @@ export type Command =
   | { name: 'help' }
   | { name: 'schema' }
   | { name: 'validate'; files: string[] }
-  | { name: 'run'; files: string[]; runtime: RuntimeChoice; jsonFile?: string; outDir?: string; htmlFile?: string; quiet: boolean; wide?: true }
+  | { name: 'run'; files: string[]; runtime: RuntimeChoice; external?: ExternalTarget; passwordFile?: string; jsonFile?: string; outDir?: string; htmlFile?: string; quiet: boolean; wide?: true }
   | { name: 'report'; files: string[]; htmlFile?: string }
   | { name: 'compare'; base: string; next: string; thresholdPct: number };
 
@@ -48,9 +59,24 @@ const parseThreshold = (text: string | undefined): number => {
   return Number(m[1]);
 };
 
-const RUNTIMES: RuntimeChoice[] = ['auto', 'containers', 'local'];
+const RUNTIMES: RuntimeChoice[] = ['auto', 'containers', 'local', 'external'];
 
 const usageError = (message: string) => new LabError('E_USAGE', message, { hint: USAGE });
+
+const externalFlagNames = ['redis', 'toxiproxy', 'redis-password-file', 'proxy-listen', 'proxy-host', 'proxy-name', 'disposable'] as const;
+
+// The external runtime's settings given as flags (the rest come from the environment).
+const externalFlags = (values: Partial<Record<(typeof externalFlagNames)[number], string | boolean>>): ExternalTarget => {
+  const text = (flag: (typeof externalFlagNames)[number]) => (typeof values[flag] === 'string' ? (values[flag] as string) : undefined);
+  const target: ExternalTarget = {};
+  if (text('redis') !== undefined) target.redis = text('redis') as string;
+  if (text('toxiproxy') !== undefined) target.toxiproxy = text('toxiproxy') as string;
+  if (text('proxy-listen') !== undefined) target.proxyListen = text('proxy-listen') as string;
+  if (text('proxy-host') !== undefined) target.proxyHost = text('proxy-host') as string;
+  if (text('proxy-name') !== undefined) target.proxyName = text('proxy-name') as string;
+  if (values.disposable === true) target.disposable = true;
+  return target;
+};
 
 export const parseCommand = (argv: string[]): Command => {
   let parsed;
@@ -66,6 +92,13 @@ export const parseCommand = (argv: string[]): Command => {
         threshold: { type: 'string' },
         quiet: { type: 'boolean', short: 'q', default: false },
         wide: { type: 'boolean', default: false },
+        redis: { type: 'string' },
+        toxiproxy: { type: 'string' },
+        'redis-password-file': { type: 'string' },
+        'proxy-listen': { type: 'string' },
+        'proxy-host': { type: 'string' },
+        'proxy-name': { type: 'string' },
+        disposable: { type: 'boolean' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -98,12 +131,17 @@ export const parseCommand = (argv: string[]): Command => {
   if (name === 'validate') return { name, files };
   const runtime = values.runtime as RuntimeChoice;
   if (!RUNTIMES.includes(runtime)) throw usageError(`--runtime "${values.runtime}" is not a runtime: expected ${RUNTIMES.join(', ')}`);
+  const external = externalFlags(values);
+  const misplaced = externalFlagNames.filter((flag) => values[flag] !== undefined).map((flag) => `--${flag}`);
+  if (runtime !== 'external' && misplaced.length > 0) throw usageError(`${misplaced.join(', ')} only apply to --runtime external (got --runtime ${runtime})`);
   if (values.json !== undefined && files.length > 1) throw usageError('--json takes one scenario; run several scenarios one at a time to get one JSON file each');
   if (values.out !== undefined && files.length > 1) throw usageError('--out takes one scenario; run several scenarios one at a time, each with its own --out DIR');
   return {
     name,
     files,
     runtime,
+    ...(Object.keys(external).length > 0 ? { external } : {}),
+    ...(values['redis-password-file'] !== undefined ? { passwordFile: values['redis-password-file'] } : {}),
     quiet: values.quiet,
     ...(values.wide ? { wide: true as const } : {}),
     ...(values.json !== undefined ? { jsonFile: values.json } : {}),

@@ -1,9 +1,9 @@
 // The command line: the only place that prints or decides an exit code.
 // stdout: the result table (or validate's verdicts); stderr: progress and errors.
 
-import { isLabError, errorMessage } from '../errors/index.ts';
-import { loadScenarioFile, runScenario, scenarioSchemaText } from '../index.ts';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { LabError, isLabError, errorMessage } from '../errors/index.ts';
+import { loadClusterScenario, loadClusterScenarioFile, loadScenarioFile, runClusterScenario, runScenario, scenarioSchemaText, type ClusterScenario } from '../index.ts';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { LabResult } from '../contracts/index.ts';
 import {
@@ -13,6 +13,7 @@ import {
   readResultFile,
   renderComparison,
   renderHtmlReport,
+  renderClusterTable,
   renderTable,
   shouldColor,
   writeJsonResult,
@@ -41,7 +42,7 @@ const validate = async (files: string[]): Promise<number> => {
   let status: number = EXIT.pass;
   for (const file of files) {
     try {
-      const scenario = await loadScenarioFile(file);
+      const scenario = (await loadClusterScenarioFile(file)) ?? (await loadScenarioFile(file));
       process.stdout.write(`ok  ${file}: ${scenario.name}\n`);
     } catch (error) {
       status = reportError(error);
@@ -82,9 +83,33 @@ const compare = async (command: Extract<Command, { name: 'compare' }>): Promise<
   return comparison.pass ? EXIT.pass : EXIT.fail;
 };
 
+// --redis-password-file: the password is its first line (a file, not a flag: any local user can
+// read a process's arguments).
+const readPasswordFile = async (file: string): Promise<string> => {
+  const text = await readFile(file, 'utf8').catch((error: unknown) => {
+    throw new LabError('E_TARGET_INVALID', `--redis-password-file ${file} cannot be read: ${errorMessage(error)}`, {
+      hint: 'Give a file whose first line is the password (mode 0600), or set REDIS_FAULT_LAB_EXTERNAL_PASSWORD instead.',
+    });
+  });
+  return text.split(/\r?\n/)[0] ?? '';
+};
+
 const run = async (command: Extract<Command, { name: 'run' }>): Promise<number> => {
+  const password = command.passwordFile === undefined ? undefined : await readPasswordFile(command.passwordFile);
+  const external = password === undefined ? command.external : { ...command.external, password };
   const scenarios = [];
-  for (const file of command.files) scenarios.push(await loadScenarioFile(file));
+  // Cluster scenarios (provisional grammar, lab/scenario/cluster) run on their own path.
+  const clusterScenarios: { scenario: ClusterScenario; notes: string[] }[] = [];
+  for (const file of command.files) {
+    const cluster = await loadClusterScenario(file);
+    if (cluster) clusterScenarios.push(cluster);
+    else scenarios.push(await loadScenarioFile(file));
+  }
+  if (clusterScenarios.length > 0 && command.runtime === 'containers') {
+    throw new LabError('E_RUNTIME_UNAVAILABLE', 'Cluster scenarios run on the local runtime only, for now', {
+      hint: 'Rerun with --runtime local (or auto); redis-server and toxiproxy-server must be on PATH.',
+    });
+  }
   const abort = new AbortController();
   const onSignal = () => {
     process.stderr.write('\ninterrupted: stopping what the lab started (Ctrl-C again to force)\n');
@@ -103,6 +128,7 @@ const run = async (command: Extract<Command, { name: 'run' }>): Promise<number> 
       progress = mode === 'none' ? undefined : createProgressWriter(process.stderr, { bar: mode === 'bar' });
       const result = await runScenario(scenario, {
         runtime: command.runtime,
+        ...(external ? { external } : {}),
         signal: abort.signal,
         ...(progress ? { onProgress: progress.listener } : {}),
       });
@@ -116,6 +142,16 @@ const run = async (command: Extract<Command, { name: 'run' }>): Promise<number> 
       if (command.outDir) {
         const files = await writeOutDir(result, command.outDir);
         note(`wrote ${files.length} files to ${command.outDir}`);
+      }
+      if (!result.pass) status = EXIT.fail;
+    }
+    for (const { scenario, notes } of clusterScenarios) {
+      const result = await runClusterScenario(scenario, { signal: abort.signal, onNote: note, notes });
+      process.stdout.write(renderClusterTable(result));
+      if (command.jsonFile) {
+        await mkdir(dirname(command.jsonFile), { recursive: true });
+        await writeFile(command.jsonFile, `${JSON.stringify(result, null, 2)}\n`, 'utf8');
+        note(`wrote ${command.jsonFile}`);
       }
       if (!result.pass) status = EXIT.fail;
     }

@@ -33,7 +33,7 @@ export const connectClient = async (endpoint: Endpoint, what: string, options: R
   } catch (error) {
     client.disconnect();
     throw new LabError('E_REDIS', `Could not connect to Redis (${what}) at ${endpoint.host}:${endpoint.port}: ${errorMessage(error)}`, {
-      hint: 'The runtime started Redis but it does not answer; rerun, and check `docker ps -a` or the local processes.',
+      hint: 'Redis does not answer there. A runtime the lab started: rerun, and check `docker ps -a` or the local processes; --runtime external: check that the target is up and reachable from this machine.',
       cause: error,
     });
   }

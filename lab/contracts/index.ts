@@ -10,3 +10,6 @@ export * from './progress.ts';
 export * from './registry.ts';
 export * from './policy.ts';
 export * from './request.ts';
+export * from './cluster.ts';
+export * from './topology.ts';
+export * from './topology-result.ts';

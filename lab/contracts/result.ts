@@ -5,8 +5,9 @@ import type { Bandwidth } from './link.ts';
 import type { ReconcileMetric, ThresholdMetric, Verdict } from './registry.ts';
 import type { RetryPolicy, ThresholdOp } from './scenario.ts';
 import type { ScheduleHealth } from './request.ts';
+import type { TopologyResult } from './topology-result.ts';
 
-export type RuntimeKind = 'containers' | 'local';
+export type RuntimeKind = 'containers' | 'local' | 'external';
 
 
 export interface ImageInfo {
@@ -316,10 +317,26 @@ export interface ReconcileCounts {
   retries: number;
 }
 
+/** The external runtime's target, as far as a result may say (never its password). */
+export interface TargetInfo {
+  /** Redis as the lab and the proxy reach it, host:port. */
+  redis: string;
+  toxiproxyApiUrl: string;
+  /** true: the lab was allowed to empty the database (FLUSHDB before each run). */
+  disposable: boolean;
+  /** Not disposable: the prefix of every key the lab wrote, read or deleted; null when disposable. */
+  keyPrefix: string | null;
+  /** Keys under the prefix the lab deleted at the end (its own), null when disposable. */
+  keysRemoved: number | null;
+}
+
 export interface LabResult {
   scenario: { name: string; description: string; file?: string };
   runtime: RuntimeKind;
   images?: ImageInfo;
+  /** External runtime only: whether the target was declared disposable, and otherwise the key
+   * prefix every key the lab touched carried (all of them deleted at the end). */
+  target?: TargetInfo;
   versions: Versions;
   startedAt: string;
   durationMs: number;
@@ -336,4 +353,7 @@ export interface LabResult {
   warnings: string[];
   /** What the lab did not measure, stated so no number is read for more than it is. */
   notMeasured: string[];
+  /** Topology scenarios (primary + replicas): nodes, per-link calibration, replication and failover figures.
+   * Absent for a single node, whose result is unchanged. */
+  topology?: TopologyResult;
 }

@@ -7,6 +7,7 @@ import type { Bandwidth } from './link.ts';
 import type { PolicyModuleRef } from './policy.ts';
 import type { ConfigSelector, ReconcileMetric, ThresholdMetric } from './registry.ts';
 import type { CellArrival, RequestShape } from './request.ts';
+import type { NodeLink, ReplicationOptions, Topology, TopologyEvent } from './topology.ts';
 
 export type { Batch, Mode } from './mode.ts';
 export type { Bandwidth } from './link.ts';
@@ -80,6 +81,8 @@ export interface NetworkAxes {
   bandwidth: Bandwidth[];
   /** Also measure every non-network config straight to Redis, bypassing Toxiproxy. */
   direct: boolean;
+  /** Topology scenarios: per-node links by node name (see LINK RULE in topology.ts). */
+  nodes?: Record<string, NodeLink>;
 }
 
 export type ThresholdOp = '<' | '<=' | '>' | '>=' | '==';
@@ -191,6 +194,13 @@ export interface Scenario {
   /** The user's policy modules, by the name `policies` lists them under. */
   policyModules?: PolicyModuleRef[];
   reconcile: ReconcileOptions;
+  /** Absent or `single`: one Redis behind one proxy (everything above). Else a primary with
+   * replicas (or a cluster), every node behind its own proxies. */
+  topology?: Topology;
+  /** Topology scenarios: WAIT and where reads go. */
+  replication?: ReplicationOptions;
+  /** Topology scenarios: partitions, downs and failovers in one run, in time order. */
+  timeline?: TopologyEvent[];
   /** `redis-benchmark`: the C load engine drives every config; absent: the lab's ioredis engine. */
   engine?: 'redis-benchmark';
 }

@@ -13,6 +13,8 @@ export type LabErrorCode =
   | 'E_TOXIPROXY_API' // a Toxiproxy API call failed or timed out
   | 'E_REDIS' // Redis could not be reached or answered unexpectedly
   | 'E_POLICY' // a policy module does not load, lacks a function, or its connect fails or hangs
+  | 'E_TARGET_INVALID' // the external runtime's target is missing or malformed, or its proxy name is taken
+  | 'E_TARGET_UNSAFE' // a scenario would touch keys outside the lab's prefix on a shared (non-disposable) target
   | 'E_ENGINE' // the redis-benchmark load engine is missing, or printed nothing the lab can read
   | 'E_INTERRUPTED'; // the run was aborted (Ctrl-C)
 

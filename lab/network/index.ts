@@ -3,3 +3,4 @@ export { applyLink, linkToxics, linkShape, latencySplitMs, isLinkToxic } from '.
 export { faultPlan, startFault, type FaultHandle, type HealReport } from './faults.ts';
 export { calibrateLink, summarizeCalibration, calibrationToleranceMs, calibrationWithinTolerance } from './calibrate.ts';
 export { startRelay } from './relay.ts';
+export { startSourceGate, type SourceGate } from './source-gate.ts';

@@ -3,7 +3,7 @@
 // the verdict. Pure: it judges what it is given and knows no runtime.
 
 export { ACKNOWLEDGED, FAILED, INDETERMINATE, Ledger, MAX_ERROR_KINDS, OP_STATES, SENT } from './ledger.ts';
-export { checkApplied, checkCounter, cleanCounts, emptyCounts } from './checkers.ts';
+export { checkApplied, checkCounter, cleanCounts, emptyCounts, scanLog } from './checkers.ts';
 export { checkPrefix } from './prefix-checker.ts';
 export { verdictFor } from './verdict.ts';
 export { checkCollection, type CollectionState } from './collection-checker.ts';

@@ -12,3 +12,4 @@ export { renderHtmlReport } from './html/report.ts';
 export { readResultFile } from './result-input.ts';
 export { compareResults } from './compare/compare.ts';
 export { renderComparison } from './compare/compare-text.ts';
+export { renderClusterTable } from './cluster-table.ts';

@@ -13,13 +13,16 @@ import { renderServer } from './server-block.ts';
 import { renderTimeAttribution } from './time-block.ts';
 import { hangWrap, paint, passFail, wrapNote } from './terminal-style.ts';
 import { renderThresholds } from './thresholds-block.ts';
+import { renderTopology } from './topology-block.ts';
 
 // --- header -------------------------------------------------------------------------------
 
 // Which images ran and whether they were the pinned upstream ones or the offline builds.
 const imagesText = (result: LabResult): string =>
   result.images === undefined
-    ? 'none (local processes)'
+    ? result.runtime === 'external'
+      ? 'none (an external target the lab did not start)'
+      : 'none (local processes)'
     : `${result.images.redis}, ${result.images.toxiproxy} (${result.images.source})`;
 
 // "Scenario: name - description" on one line when it fits, else the description wrapped below.
@@ -38,13 +41,20 @@ const engineLines = (result: LabResult, label: (text: string) => string): string
   return engine === undefined ? [] : [`${label('engine:')} redis-benchmark ${engine.version} (a C client; replies not verified one by one)`];
 };
 
+// The external runtime's target: where it ran, and whether the lab had the database to itself.
+const targetText = ({ target }: LabResult): string => {
+  if (target === undefined) return '';
+  const keys = target.keyPrefix === null ? 'declared disposable (FLUSHDB before each run)' : `shared: keys under ${target.keyPrefix} only, ${target.keysRemoved ?? 'unknown'} deleted at the end`;
+  return ` (Redis ${target.redis}, Toxiproxy ${target.toxiproxyApiUrl}; ${keys})`;
+};
+
 const renderHeader = (result: LabResult, color: boolean, width: number): string[] => {
   const { scenario, versions } = result;
   const label = (text: string): string => paint(text, 'dim', color);
   return [
     ...scenarioLines(result, color, width),
     ...(scenario.file === undefined ? [] : [`${label('file:')} ${scenario.file}`]),
-    `${label('runtime:')} ${result.runtime}`,
+    `${label('runtime:')} ${result.runtime}${targetText(result)}`,
     `${label('images:')} ${imagesText(result)}`,
     `${label('versions:')} redis ${versions.redis}, toxiproxy ${versions.toxiproxy}, node ${versions.node}, ioredis ${versions.ioredis}`,
     ...engineLines(result, label),
@@ -159,15 +169,17 @@ export const renderTable = (result: LabResult, opts: TableOptions): string => {
   const width = Math.max(40, Math.floor(opts.width ?? DEFAULT_TABLE_WIDTH));
   const sections = [
     renderHeader(result, color, width),
-    renderCalibration(result.calibration, color, width),
+    // A topology result calibrates each of its links: they are in the Topology block.
+    result.topology === undefined ? renderCalibration(result.calibration, color, width) : [],
     // A fault scenario judges correctness and measures no configs: no empty Configs block.
-    result.configs.length === 0 && result.reconcile !== undefined ? [] : renderConfigs(result.configs, color, width),
+    result.configs.length === 0 && (result.reconcile !== undefined || result.topology !== undefined) ? [] : renderConfigs(result.configs, color, width),
     renderRequests(result.configs, color, width),
     renderFailures(result.configs, color, width),
     renderErrorKinds(result.configs, color, width),
     renderTimeAttribution(result.configs, color, width),
     renderServer(result.configs, result.versions.redis, color, width),
     renderReconcile(result.reconcile, color, width),
+    renderTopology(result.topology, color, width),
     renderThresholds(result.thresholds, color),
     renderWarnings(result.warnings, color, width),
     [renderOverall(result, color)],

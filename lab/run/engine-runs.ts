@@ -60,6 +60,7 @@ export const runEngineConfig = (
     binary: setup.binary,
     target: targetOf(config.cell.link === 'direct' ? endpoints.direct : endpoints.proxied),
     control: session.direct,
+    keyspace: session.keyspace,
     cell: config.cell,
     ...(session.signal ? { signal: session.signal } : {}),
   });

@@ -85,8 +85,8 @@ const runFault = async (input: FaultRunInput): Promise<FaultRunFindings> => {
   const control = session.direct;
   const startMs = performance.now();
   const wrapping = wrappingFor(policy, options);
-  const keys = tagKeys(plan.keyOf(0));
-  await control.flushdb();
+  const keys = tagKeys(plan.keyOf(0), session.keyspace.prefix);
+  await session.keyspace.reset(control);
   const relay = await startRelay(input.proxied);
   const clients: unknown[] = [];
   try {

@@ -101,7 +101,7 @@ export const measureLink = async (ctx: MeasureContext, configs: ConfigRuns[]): P
     }
     const clients = await ctx.clients.connect(cell);
     try {
-      const run = await runWorkload({ clients, control: ctx.direct, mode: cell.mode, plan });
+      const run = await runWorkload({ clients, control: ctx.direct, keyspace: ctx.keyspace, mode: cell.mode, plan });
       checkAborted(ctx.signal); // an abort drops the connections: the run it cut short is not a result
       return run;
     } finally {
@@ -151,7 +151,7 @@ const runRequestConfig = async (ctx: MeasureContext, config: ConfigRuns, plans: 
   const pool = cell.arrival?.clients.kind === 'pool' ? cell.arrival.clients.size : cell.connections;
   const clients = await ctx.clients.connect(cell, pool);
   try {
-    const run = await runRequests({ clients, control: ctx.direct, cell, plan, seed: ctx.scenario.seed });
+    const run = await runRequests({ clients, control: ctx.direct, keyspace: ctx.keyspace, cell, plan, seed: ctx.scenario.seed });
     checkAborted(ctx.signal);
     return run;
   } finally {

@@ -4,7 +4,7 @@
 
 import { calibrationWithinTolerance } from '../network/index.ts';
 import { spreadWarnings } from '../metrics/index.ts';
-import type { Calibration, ConfigResult, ReconcileEntry, Scenario } from '../contracts/index.ts';
+import type { Calibration, ConfigResult, ReconcileEntry, Scenario, TargetInfo } from '../contracts/index.ts';
 
 /** One line per fault cell whose fault never fired: its verdict is NOT-TESTED. */
 export const notTestedWarnings = (entries: readonly ReconcileEntry[]): string[] =>
@@ -81,3 +81,11 @@ export const notMeasured = (scenario: Scenario): string[] => {
   const always = openLoop ? [OPEN_LOOP, ...ALWAYS.slice(1)] : ALWAYS;
   return scenario.faults.length > 0 ? [...always, ...FAULTS] : always;
 };
+
+/** What a run on an external target could not control or see, stated beside the other notes. */
+export const targetNotes = (target: TargetInfo): string[] => [
+  `The target (Redis at ${target.redis}, Toxiproxy at ${target.toxiproxyApiUrl}) was not started by the lab: its persistence, TLS, configuration and version are its own (the "no persistence" note above describes the lab's own instances), and other clients may use it during the run: server INFO figures (net bytes, buffer gauges, command time) are server-wide and include their traffic.`,
+  ...(target.keyPrefix === null
+    ? []
+    : [`Every key the lab touched carried the prefix ${target.keyPrefix} (${Buffer.byteLength(target.keyPrefix)} bytes), so each command is that much longer than on the lab's own instance; each reset before a run SCANs the whole keyspace for it (outside the timed span).`]),
+];

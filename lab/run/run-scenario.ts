@@ -3,24 +3,31 @@
 // model, judge thresholds, and leave nothing running that this call started, whatever happens.
 
 import { closeClient, connectClient } from '../client/index.ts';
-import { interruptedError, isLabError, withTimeout } from '../errors/index.ts';
+import type { Redis } from 'ioredis';
+import { errorMessage, interruptedError, isLabError, LabError, withTimeout } from '../errors/index.ts';
 import { applyLink, ToxiproxyApi } from '../network/index.ts';
 import { destroyHistograms, evaluateThresholds, fillModel } from '../metrics/index.ts';
-import { startRuntime, type RuntimeChoice, type StartedRuntime } from '../runtime/index.ts';
+import { startRuntime, type ExternalTarget, type RuntimeChoice, type StartedRuntime } from '../runtime/index.ts';
+import { ownKeyspace, scopeScenario, sharedKeyspace, type Keyspace } from '../keyspace/index.ts';
 import { expandMatrix } from '../scenario/index.ts';
-import type { Calibration, LabResult, ProgressListener, ReconcileEntry, Scenario } from '../contracts/index.ts';
+import type { Calibration, LabResult, ProgressListener, ReconcileEntry, Scenario, TargetInfo } from '../contracts/index.ts';
 import { runFaultCells } from './fault-runs.ts';
 import { measureLink, RunClients } from './measured-runs.ts';
 import { groupByLink, newConfigRuns, toConfigResult } from './result-assembly.ts';
-import { notMeasured, resultWarnings } from './result-notes.ts';
+import { notMeasured, resultWarnings, targetNotes } from './result-notes.ts';
+import { admitOnSharedTarget } from './target-admission.ts';
 import { readVersions, type RunSession } from './session.ts';
 import { engineInfo, findEngine, type EngineSetup } from './engine-runs.ts';
+import { runTopologyScenario } from './topology-scenario.ts';
 
 export interface RunScenarioOptions {
   /** A runtime to start (default `auto`), or one already started, which is left running. */
   runtime?: RuntimeChoice | StartedRuntime;
   signal?: AbortSignal;
   onProgress?: ProgressListener;
+  /** `runtime: 'external'`: the Redis and Toxiproxy to use (each field not given is read from
+   * its REDIS_FAULT_LAB_EXTERNAL_* environment variable). */
+  external?: ExternalTarget;
 }
 
 const PART_CHECK_TIMEOUT_MS = 5_000;
@@ -44,13 +51,30 @@ const awaitLoss = async (runtime: StartedRuntime, graceMs: number): Promise<void
 };
 
 export const runScenario = async (scenario: Scenario, options: RunScenarioOptions = {}): Promise<LabResult> => {
+  if (scenario.topology?.kind === 'cluster') {
+    throw new LabError('E_USAGE', `Scenario ${scenario.name} is a Redis Cluster: its result has a shape of its own`, {
+      hint: 'call runClusterScenario(clusterScenarioOf(scenario).scenario) (the CLI does this for you)',
+    });
+  }
+  if (scenario.topology !== undefined && scenario.topology.kind !== 'single') {
+    if (typeof options.runtime === 'object') {
+      throw new LabError('E_USAGE', `Scenario ${scenario.name} needs a topology of its own; a started single-node runtime cannot run it`, {
+        hint: "pass runtime: 'local' (or 'auto'): the run starts the topology and stops it afterwards",
+      });
+    }
+    return runTopologyScenario(scenario, {
+      ...(options.runtime === undefined ? {} : { runtime: options.runtime }),
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    });
+  }
   const emit: ProgressListener = options.onProgress ?? (() => undefined);
   // A missing load engine is an error before anything starts.
   const engine = scenario.engine === 'redis-benchmark' ? await findEngine() : undefined;
   const given = typeof options.runtime === 'object' ? options.runtime : undefined;
   const choice = typeof options.runtime === 'string' ? options.runtime : 'auto';
   if (!given) emit({ type: 'runtime-starting', runtime: choice });
-  const runtime = given ?? (await startRuntime(choice, { ...(options.signal ? { signal: options.signal } : {}) }));
+  const runtime = given ?? (await startRuntime(choice, { ...(options.signal ? { signal: options.signal } : {}), ...(options.external ? { external: options.external } : {}) }));
   if (!given && options.signal?.aborted) {
     await runtime.stop();
     throw interruptedError();
@@ -77,19 +101,46 @@ export const runScenario = async (scenario: Scenario, options: RunScenarioOption
   }
 };
 
-const measureScenario = async (scenario: Scenario, runtime: StartedRuntime, emit: ProgressListener, signal: AbortSignal, engine: EngineSetup | undefined): Promise<LabResult> => {
+// The keys a run may touch: an external target not declared disposable is shared, so the run
+// gets a prefix of its own and never flushes; the lab's own instances are its to empty.
+const keyspaceFor = (runtime: StartedRuntime): Keyspace =>
+  runtime.kind === 'external' && runtime.external?.disposable !== true ? sharedKeyspace() : ownKeyspace();
+
+// A shared keyspace's keys are deleted at the end, whatever happened; what a result says about it.
+const cleanUp = async (keyspace: Keyspace, direct: Redis): Promise<{ removed: number | null; problem?: string }> => {
+  if (keyspace.kind === 'own') return { removed: null };
+  try {
+    return { removed: await keyspace.cleanup(direct) };
+  } catch (error) {
+    return { removed: null, problem: `could not delete the lab's keys under ${keyspace.prefix} at the end (${errorMessage(error)}): delete them with redis-cli --scan --pattern '${keyspace.prefix}*' | xargs redis-cli unlink` };
+  }
+};
+
+const measureScenario = async (given: Scenario, runtime: StartedRuntime, emit: ProgressListener, signal: AbortSignal, engine: EngineSetup | undefined): Promise<LabResult> => {
   const startedAt = new Date();
   const startMs = performance.now();
   const api = new ToxiproxyApi(runtime.toxiproxyApiUrl);
+  const keyspace = keyspaceFor(runtime);
+  if (engine !== undefined && keyspace.kind === 'shared') {
+    // The C engine makes a user of its own for each run (ACL SETUSER) and its keys are not
+    // checked against the lab's prefix: not on a database the lab shares.
+    throw new LabError('E_TARGET_UNSAFE', 'engine: redis-benchmark runs only on a Redis the lab may empty: this external target is not declared disposable', {
+      hint: 'declare the target disposable (its keys may all be deleted), or remove engine: redis-benchmark to run the lab\'s ioredis engine under a key prefix',
+    });
+  }
+  const scenario = scopeScenario(given, keyspace.prefix);
   const direct = await connectClient(runtime.redisDirect, 'direct');
   const configs = expandMatrix(scenario).map((cell, index) => ({ ...newConfigRuns(cell, index), ...(engine === undefined ? {} : { engine: engineInfo(engine, cell) }) }));
+  let cleaned: Promise<{ removed: number | null; problem?: string }> | undefined;
+  const clean = () => (cleaned ??= cleanUp(keyspace, direct));
   try {
+    await admitOnSharedTarget(scenario, keyspace, direct);
     const proxied = await connectClient(runtime.proxied, 'through the proxy');
     // Ctrl-C must not wait for a long sync run: dropping the connection ends it at once.
     const dropOnAbort = () => proxied.disconnect();
     signal?.addEventListener('abort', dropOnAbort, { once: true });
     try {
-      const session: RunSession = { scenario, api, proxyName: runtime.proxyName, direct, proxied, emit, ...(signal ? { signal } : {}) };
+      const session: RunSession = { scenario, api, proxyName: runtime.proxyName, direct, keyspace, proxied, emit, ...(signal ? { signal } : {}) };
       const versions = await readVersions(direct, api);
       const calibration: Calibration[] = [];
       const problems: string[] = [];
@@ -116,10 +167,15 @@ const measureScenario = async (scenario: Scenario, runtime: StartedRuntime, emit
       const thresholds = evaluateThresholds(scenario.expect, results, reconcile);
       // Every run verified (or, on the redis-benchmark engine, completed: it cannot verify).
       const runsPass = results.every((c) => c.errors === 0 && c.medianMs !== null);
+      const { removed, problem } = await clean();
+      const target: TargetInfo | undefined = runtime.external
+        ? { redis: runtime.external.redis, toxiproxyApiUrl: runtime.toxiproxyApiUrl, disposable: keyspace.kind === 'own', keyPrefix: keyspace.kind === 'own' ? null : keyspace.prefix, keysRemoved: removed }
+        : undefined;
       return {
         scenario: { name: scenario.name, description: scenario.description, ...(scenario.file ? { file: scenario.file } : {}) },
         runtime: runtime.kind,
         ...(runtime.images ? { images: runtime.images } : {}),
+        ...(target ? { target } : {}),
         versions,
         startedAt: startedAt.toISOString(),
         durationMs: performance.now() - startMs,
@@ -129,14 +185,15 @@ const measureScenario = async (scenario: Scenario, runtime: StartedRuntime, emit
         ...(reconcile ? { reconcile } : {}),
         thresholds,
         pass: runsPass && thresholds.every((t) => t.pass),
-        warnings: resultWarnings({ calibration, configs: results, reconcile, problems }),
-        notMeasured: notMeasured(scenario),
+        warnings: resultWarnings({ calibration, configs: results, reconcile, problems: problem === undefined ? problems : [...problems, problem] }),
+        notMeasured: [...notMeasured(scenario), ...(target ? targetNotes(target) : [])],
       };
     } finally {
       signal?.removeEventListener('abort', dropOnAbort);
       await closeClient(proxied);
     }
   } finally {
+    await clean();
     await closeClient(direct);
     destroyHistograms(configs.map((c) => c.histogram));
   }

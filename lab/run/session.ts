@@ -9,6 +9,7 @@ import type { Redis } from 'ioredis';
 import { interruptedError } from '../errors/index.ts';
 import { calibrateLink, type ToxiproxyApi } from '../network/index.ts';
 import type { Calibration, LinkShape, ProgressListener, Scenario, Versions } from '../contracts/index.ts';
+import type { Keyspace } from '../keyspace/index.ts';
 
 export interface RunSession {
   scenario: Scenario;
@@ -16,6 +17,8 @@ export interface RunSession {
   proxyName: string;
   /** Straight to Redis: baseline PINGs, state resets, prefill, INFO and read-backs. */
   direct: Redis;
+  /** The keys the lab may touch and the one way it empties them (never FLUSHDB on a shared target). */
+  keyspace: Keyspace;
   /** Through the proxy: calibration PINGs. */
   proxied: Redis;
   emit: ProgressListener;

@@ -1,10 +1,11 @@
 // `auto` picks a runtime: containers when a Docker engine answers, else local binaries,
-// else an error that says what to install.
+// else an error that says what to install. It never picks `external`, which needs a target.
 
 import { LabError, errorMessage } from '../errors/index.ts';
 import type { RuntimeKind } from '../contracts/index.ts';
 import { loadTestcontainers, startContainersRuntime } from './containers.ts';
 import { engineClient } from './docker-engine.ts';
+import { startExternalRuntime } from './external.ts';
 import { localBinaries, startLocalRuntime } from './local.ts';
 import type { RuntimeChoice, StartOptions, StartedRuntime } from './types.ts';
 
@@ -42,5 +43,6 @@ export const startRuntime = async (choice: RuntimeChoice, options: StartOptions 
     if (dockerProblem !== undefined) options.onNote?.(`no Docker engine answers (${dockerProblem}); trying local binaries`);
     kind = pickRuntime({ dockerProblem, binaries: dockerProblem === undefined ? {} : await localBinaries() });
   }
+  if (kind === 'external') return startExternalRuntime(options);
   return kind === 'containers' ? startContainersRuntime(options) : startLocalRuntime(options);
 };

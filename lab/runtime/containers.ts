@@ -19,12 +19,12 @@ import { checkContainers, watchContainers } from './container-watch.ts';
 import { engineClient } from './docker-engine.ts';
 import { watchParts } from './watch.ts';
 import { httpReady, publishedHost } from './published-host.ts';
+import { publishPlan } from './publish-plan.ts';
 
 const REDIS_PORT = 6379;
 const TOXIPROXY_API_PORT = 8474;
 const PROXY_PORT = 8666;
 const STARTUP_TIMEOUT_MS = 60_000;
-const LOOPBACK = '127.0.0.1';
 
 // Arguments Redis is started with, the upstream image's style (`redis-server --opt value`),
 // the same for the offline image. It binds every interface of its own container, which only
@@ -36,16 +36,17 @@ const redisContainerCommand = (password: string | undefined): string[] => [
   '--save', '', '--appendonly', 'no',
 ];
 
-// Publishes every exposed port on 127.0.0.1 only. Testcontainers 11.14 has no option for a
+// Publishes every exposed port on `bindIp` only: 127.0.0.1, or for an engine on another
+// machine the one address the user named (see publish-plan.ts). Testcontainers 11.14 has no option for a
 // port binding's host IP (withExposedPorts sets HostPort only, so the engine's default, every
 // interface, applies); its documented lifecycle hook beforeContainerCreated runs after the
 // bindings are built and before the create call, and may change hostConfig, as its own
 // modules do. Declared here because testcontainers is loaded lazily.
-const loopbackContainerClass = (tc: Testcontainers) =>
+const loopbackContainerClass = (tc: Testcontainers, bindIp: string) =>
   class LoopbackContainer extends tc.GenericContainer {
     protected override async beforeContainerCreated(): Promise<void> {
       for (const bindings of Object.values((this.hostConfig.PortBindings ?? {}) as Record<string, { HostIp?: string }[]>)) {
-        for (const binding of bindings) binding.HostIp = LOOPBACK;
+        for (const binding of bindings) binding.HostIp = bindIp;
       }
     }
   };
@@ -84,13 +85,13 @@ export const chooseImages = async (exists: (image: string) => Promise<boolean>):
 
 // The lab removes what it starts itself (see leftovers.ts), so Ryuk, whose image a machine
 // without a registry lacks, is off unless the user asked for it.
-// On a local engine the mapped ports are on this host: saying so up front spares
-// Testcontainers its host detection, which inside a container (a /.dockerenv file) pulls
-// alpine:3.14 and fails on a machine without a registry.
+// Where the mapped ports are is known up front (publish-plan.ts: 127.0.0.1 for a local
+// engine, the named address of a remote one); saying so spares Testcontainers its host
+// detection, which inside a container (a /.dockerenv file) pulls alpine:3.14 and fails on a
+// machine without a registry. A remote engine without that address stops here, before anything starts.
 export const loadTestcontainers = async () => {
   process.env.TESTCONTAINERS_RYUK_DISABLED ??= 'true';
-  const dockerHost = process.env.DOCKER_HOST ?? '';
-  if (dockerHost === '' || dockerHost.startsWith('unix://')) process.env.TESTCONTAINERS_HOST_OVERRIDE ??= '127.0.0.1';
+  process.env.TESTCONTAINERS_HOST_OVERRIDE ??= publishPlan().reachHost;
   return import('testcontainers');
 };
 
@@ -100,10 +101,13 @@ type Testcontainers = Awaited<ReturnType<typeof loadTestcontainers>>;
 export const startContainersRuntime = async (options: StartOptions = {}): Promise<StartedRuntime> => {
   const tc = await loadTestcontainers();
   const client = await engineClient(() => tc.getContainerRuntimeClient());
-  const host = publishedHost(client);
-  await reapOrphans(client);
+  const plan = publishPlan();
+  const host = publishedHost(client, plan);
+  // Orphans are judged by their owner's pid on this machine, so only on an engine of this
+  // machine: on a shared remote engine another machine's live lab would look orphaned.
+  if (plan.engineLocal) await reapOrphans(client);
   const images = await chooseImages((image) => client.image.exists(tc.ImageName.fromString(image)));
-  const LoopbackContainer = loopbackContainerClass(tc);
+  const LoopbackContainer = loopbackContainerClass(tc, plan.bindIp);
   const password = runtimePassword(options.redisAuth);
   const auth = password === undefined ? {} : { password };
   const labels = { [LAB_LABEL]: 'true', [`${LAB_LABEL}.pid`]: String(process.pid) };
@@ -162,7 +166,7 @@ export const startContainersRuntime = async (options: StartOptions = {}): Promis
     const apiUrl = `http://${host}:${toxiproxy.getMappedPort(TOXIPROXY_API_PORT)}`;
     const api = new ToxiproxyApi(apiUrl);
     // 0.0.0.0 inside Toxiproxy's container: the host reaches it only through the port
-    // published on 127.0.0.1.
+    // published on the plan's address (127.0.0.1 for an engine on this machine).
     const proxy = await api.createProxy(REDIS_PROXY_NAME, `0.0.0.0:${PROXY_PORT}`, `redis:${REDIS_PORT}`);
     return {
       kind: 'containers',

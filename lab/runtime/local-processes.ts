@@ -23,8 +23,12 @@ export const findBinary = async (name: string): Promise<string | undefined> => {
   return undefined;
 };
 
-// A TCP port on 127.0.0.1 that nothing listens on right now (the OS picks it).
-export const freePort = (): Promise<number> =>
+// Ports this process handed out recently: the OS may give a just-closed port to the next
+// listen(0), and a topology asks for a dozen in a row before any server binds one.
+const handedOut = new Set<number>();
+const HANDED_OUT_MAX = 4_096;
+
+const pickPort = (): Promise<number> =>
   new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
@@ -36,7 +40,18 @@ export const freePort = (): Promise<number> =>
     });
   });
 
-
+// A TCP port on 127.0.0.1 that nothing listens on right now (the OS picks it), never one this
+// process handed out before. Another process can still take it before the server binds it: the
+// server's start then fails and says so.
+export const freePort = async (): Promise<number> => {
+  for (;;) {
+    const port = await pickPort();
+    if (handedOut.has(port)) continue;
+    if (handedOut.size >= HANDED_OUT_MAX) handedOut.clear();
+    handedOut.add(port);
+    return port;
+  }
+};
 
 // True when a RESP server at `endpoint` answers PING with +PONG within `timeoutMs`; with a
 // password it AUTHs first (both commands in one write, replies in order).

@@ -8,6 +8,7 @@
 // vain. Hence the lab's own host and its own HTTP wait, which uses that host.
 
 import type { BoundPorts, ContainerRuntimeClient, WaitStrategy } from 'testcontainers';
+import { publishPlan, type PublishPlan } from './publish-plan.ts';
 
 type Container = Parameters<WaitStrategy['waitUntilReady']>[0];
 
@@ -16,7 +17,8 @@ const POLL_MS = 200;
 const REQUEST_TIMEOUT_MS = 1_000;
 
 /** The address of the containers' published ports, as seen from this process. */
-export const publishedHost = (client: ContainerRuntimeClient): string => {
+export const publishedHost = (client: ContainerRuntimeClient, plan: PublishPlan = publishPlan()): string => {
+  if (!plan.engineLocal) return plan.reachHost; // the one address of the remote engine the user named
   const override = process.env.TESTCONTAINERS_HOST_OVERRIDE;
   if (override) return override;
   const modem = (client.container.dockerode as unknown as { modem: { socketPath?: string } }).modem;

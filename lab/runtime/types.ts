@@ -3,6 +3,7 @@
 
 import type { Proxy, Toxiproxy } from 'toxiproxy-node-client';
 import type { ImageInfo, RuntimeKind } from '../contracts/index.ts';
+import type { ExternalTarget } from './external-target.ts';
 
 export interface Endpoint {
   host: string;
@@ -28,6 +29,10 @@ export interface StartedRuntime {
   toxiproxy: { client: Toxiproxy; proxy: Proxy };
   /** Which images ran (containers runtime only). */
   images?: ImageInfo;
+  /** External runtime only: the target's Redis (host:port) and whether it was declared
+   * disposable. Without `disposable: true` a run touches only keys under a prefix of its own
+   * and never flushes; the lab's own instances (containers, local) are always its to empty. */
+  external?: { redis: string; disposable: boolean };
   /** What this runtime started, so a caller can check that stop() removed it all. */
   resources: { pids: number[]; containers: string[]; networks: string[] };
   /** Aborts, with a LabError E_RUNTIME_DIED naming the part as its reason, when Redis or
@@ -59,4 +64,7 @@ export interface StartOptions {
   redisAuth?: boolean;
   /** Progress notes (e.g. "starting redis container"); never printed by the runtime itself. */
   onNote?: (note: string) => void;
+  /** The external runtime's target; each field not given here is read from its
+   * REDIS_FAULT_LAB_EXTERNAL_* environment variable (see external-target.ts). */
+  external?: ExternalTarget;
 }

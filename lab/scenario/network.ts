@@ -9,6 +9,7 @@ import { DEFAULTS, KEYS, LIMITS } from './defaults.ts';
 import { checkKeys, isRecord, optionalKey, readAxis, readBoolean, readMs, readRecord, type MsRules } from './fields.ts';
 import { formatBandwidth, formatMs, parseRate, RATE_HINT } from './quantities.ts';
 import { describeValue, type FieldPath, type Problem } from './problems.ts';
+import { readNodeLinks } from './topology.ts';
 
 const LATENCY_WHY = 'Toxiproxy latency is set in whole milliseconds per direction';
 const RTT: MsRules = { name: 'rtt', range: LIMITS.rttMs, meaning: 'round-trip time added above the direct baseline', wholeWhy: LATENCY_WHY };
@@ -45,6 +46,8 @@ export const readNetwork = (value: unknown, path: FieldPath, problems: Problem[]
   const jitterValue = optionalKey(record, 'jitter');
   const bandwidthValue = optionalKey(record, 'bandwidth');
   const directValue = optionalKey(record, 'direct');
+  const nodesValue = optionalKey(record, 'nodes');
+  const nodes = nodesValue === undefined ? undefined : readNodeLinks(nodesValue, [...path, 'nodes'], problems);
   const rttMs = rttValue === undefined ? defaults().rttMs : readMsAxis(rttValue, [...path, 'rtt'], RTT, problems);
   const jitterMs = jitterValue === undefined ? defaults().jitterMs : readMsAxis(jitterValue, [...path, 'jitter'], JITTER, problems);
   const bandwidth =
@@ -63,7 +66,8 @@ export const readNetwork = (value: unknown, path: FieldPath, problems: Problem[]
         );
   const direct = directValue === undefined ? DEFAULTS.direct : readBoolean(directValue, [...path, 'direct'], problems, DIRECT_HINT);
   if (rttMs === undefined || jitterMs === undefined || bandwidth === undefined || direct === undefined) return undefined;
-  return { rttMs, jitterMs, bandwidth, direct };
+  if (nodesValue !== undefined && nodes === undefined) return undefined;
+  return { rttMs, jitterMs, bandwidth, direct, ...(nodes === undefined ? {} : { nodes }) };
 };
 
 // One rate at a field path.

@@ -13,6 +13,7 @@ import { checkFaultRules, readReconcile } from './fault-rules.ts';
 import { readPolicies } from './policy-refs.ts';
 import { readExpect } from './thresholds/threshold.ts';
 import { checkRequestRules } from './arrival.ts';
+import { checkTopologyRules, readReplication, readTimeline, readTopology } from './topology.ts';
 import { checkEngineRules, readEngine } from './engine.ts';
 import { closest, describeValue, formatPath, type FieldPath, type Problem } from './problems.ts';
 
@@ -110,11 +111,35 @@ export const validateScenario = (record: Record<string, unknown>, problems: Prob
     reconcile,
   };
   checkRequestRules(record, { workloads, modes, faults }, problems);
+  const topology = readTopology(optionalKey(record, 'topology'), ['topology'], problems);
+  const replication = readReplication(optionalKey(record, 'replication'), ['replication'], problems);
+  const timeline = readTimeline(optionalKey(record, 'timeline'), ['timeline'], problems);
+  checkTopologyRules({ record, topology, nodeLinks: network?.nodes, replication, timeline }, problems);
+  if (topology !== undefined && topology.kind !== 'single') checkTopologyWorkloads(workloads, timeline, problems);
   const engine = readEngine(optionalKey(record, 'engine'), ['engine'], problems);
   checkEngineRules({ record, engine, workloads, modes }, problems);
+  if (engine === 'redis-benchmark' && topology !== undefined && topology.kind !== 'single') {
+    problems.push({ path: ['engine'], message: 'redis-benchmark runs against one Redis behind one proxy, not a topology', hint: 'remove engine: redis-benchmark (the lab\'s ioredis engine runs topologies), or the topology' });
+  }
   if (problems.length !== before || !isComplete(parts)) return undefined;
   const withEngine = engine === 'redis-benchmark' ? { ...parts, engine } : parts;
-  return policyModules === undefined || policyModules.length === 0 ? withEngine : { ...withEngine, policyModules };
+  const withModules = policyModules === undefined || policyModules.length === 0 ? withEngine : { ...withEngine, policyModules };
+  // A single-node scenario stays exactly what it was; the topology fields appear only past one node.
+  if (topology === undefined || topology.kind === 'single' || replication === undefined || timeline === undefined) return withModules;
+  return { ...withModules, topology, replication, ...(timeline.length > 0 ? { timeline } : {}) };
+};
+
+// A topology run writes INCR/INCRBY/SET (or reads GET without a timeline), one commands value each.
+const TOPOLOGY_WRITES = ['INCR', 'INCRBY', 'SET'];
+const checkTopologyWorkloads = (workloads: Workload[] | undefined, timeline: unknown[] | undefined, problems: Problem[]): void => {
+  workloads?.forEach((workload, index) => {
+    const path = workloads.length > 1 ? ['workload', index] : ['workload'];
+    const allowed = timeline !== undefined && timeline.length > 0 ? TOPOLOGY_WRITES : [...TOPOLOGY_WRITES, 'GET'];
+    if (!allowed.includes(workload.command) || workload.request !== undefined) {
+      problems.push({ path: [...path, 'command'], message: `${workload.command} is not supported on a topology run yet`, hint: `use ${allowed.join(', ')}` });
+    }
+    if (workload.commands.length > 1) problems.push({ path: [...path, 'commands'], message: 'is a list; a topology run has one commands value', hint: 'write one number' });
+  });
 };
 
 // --- rules across sections of a performance scenario: a batch or a connection count that the

@@ -52,10 +52,11 @@ end
 redis.call('RPUSH', KEYS[1], ARGV[1])
 return r`;
 
-/** Where the companion log and the idempotency hash live, next to the workload's key. */
-export const tagKeys = (workloadKey: string): { logKey: string; doneKey: string } => ({
-  logKey: `lab:log:{${workloadKey}}`,
-  doneKey: `lab:done:{${workloadKey}}`,
+/** Where the companion log and the idempotency hash live, next to the workload's key (in its
+ * hash slot) and under the keyspace's prefix ('' on the lab's own instance). */
+export const tagKeys = (workloadKey: string, prefix = ''): { logKey: string; doneKey: string } => ({
+  logKey: `${prefix}lab:log:{${workloadKey}}`,
+  doneKey: `${prefix}lab:done:{${workloadKey}}`,
 });
 
 export type OpWrapping = 'bare' | 'tagged' | 'idempotent';

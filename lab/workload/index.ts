@@ -6,7 +6,7 @@ export { buildPlan, type OperationPlan } from './plan.ts';
 export { describeKeys } from './key-distributions.ts';
 export { drive, type DriveOutcome } from './drive.ts';
 export { runWorkload, type WorkloadRun } from './measured-run.ts';
-export { driveWithLedger, tagKeys, type OpWrapping } from './fault-drive.ts';
+export { driveWithLedger, tagKeys, wrapOp, type OpWrapping } from './fault-drive.ts';
 export { cutAfterBytes } from './cut-bytes.ts';
 export { buildRequestPlan, runRequests, type RequestPlan, type RequestRun } from './request-run.ts';
 export { benchmarkCommand, randKey } from './redis-benchmark/command-line.ts';

@@ -1,4 +1,4 @@
-// One complete measured run: reset the instance, prefill what the workload reads, read INFO,
+// One complete measured run: reset the lab's keys, prefill what the workload reads, read INFO,
 // collect the client's garbage, drive the timed span, read INFO again, verify.
 //
 // The timed span is drive() alone: the client's memory and GC figures are read just before and
@@ -12,6 +12,7 @@
 
 import type { Redis } from 'ioredis';
 import type { Mode, ServerInfoDelta } from '../contracts/index.ts';
+import type { Keyspace } from '../keyspace/index.ts';
 import {
   collectGarbage,
   commandTimeDelta,
@@ -54,8 +55,10 @@ export interface WorkloadRun extends Verification {
 interface WorkloadRunInput {
   /** One per connection, through the proxy (or direct for the baseline). */
   clients: Redis[];
-  /** Straight to Redis, the lab's own instance: reset, prefill, INFO, read-back. */
+  /** Straight to Redis: reset, prefill, INFO, read-back. */
   control: Redis;
+  /** What the reset before the run may empty: the whole database, or only the lab's keys. */
+  keyspace: Keyspace;
   mode: Mode;
   plan: OperationPlan;
 }
@@ -173,8 +176,8 @@ const verifyRun = async (control: Redis, plan: OperationPlan, mode: Mode, connec
   return wrongState === undefined ? { verified: true } : { verified: false, failure: wrongState };
 };
 
-export const runWorkload = async ({ clients, control, mode, plan }: WorkloadRunInput): Promise<WorkloadRun> => {
-  await control.flushdb(); // the lab's own instance: every run starts from an empty database
+export const runWorkload = async ({ clients, control, keyspace, mode, plan }: WorkloadRunInput): Promise<WorkloadRun> => {
+  await keyspace.reset(control); // every run starts with none of the lab's keys (see lab/keyspace)
   await prefill(control, plan);
   prepareReplyChecks(plan);
   const before = await readInfo(control);

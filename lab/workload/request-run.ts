@@ -5,6 +5,7 @@
 
 import type { Redis } from 'ioredis';
 import type { ConfigCell, ScheduleHealth } from '../contracts/index.ts';
+import type { Keyspace } from '../keyspace/index.ts';
 import { collectGarbage, startCpuMeter, watchClientSpan } from '../metrics/index.ts';
 import { nowUs, Recorder, type DriveOutcome } from './drive.ts';
 import { checkFinalStateWith, prefill, readInfo, spanCosts, type WorkloadRun } from './measured-run.ts';
@@ -62,13 +63,14 @@ const mergeOutcomes = (outcomes: DriveOutcome[], totalMs: number): DriveOutcome 
 interface RequestRunInput {
   clients: Redis[];
   control: Redis;
+  keyspace: Keyspace;
   cell: ConfigCell;
   plan: RequestPlan;
   seed: number;
 }
 
-export const runRequests = async ({ clients, control, cell, plan, seed }: RequestRunInput): Promise<RequestRun> => {
-  await control.flushdb();
+export const runRequests = async ({ clients, control, keyspace, cell, plan, seed }: RequestRunInput): Promise<RequestRun> => {
+  await keyspace.reset(control);
   for (const p of plan.plans) {
     await prefill(control, p);
     prepareReplyChecks(p);

@@ -6,6 +6,7 @@
 import type { Redis } from 'ioredis';
 import { buildPlan, drive, runWorkload, type DriveOutcome, type OperationPlan } from '../../lab/workload/index.ts';
 import type { Mode, Workload } from '../../lab/contracts/index.ts';
+import { ownKeyspace } from '../../lab/keyspace/index.ts';
 
 const BENCH_SEED = 1;
 
@@ -51,7 +52,7 @@ export interface WholeRun {
 /** runWorkload(): the full measured run; it must verify. */
 export const labRunWorkload = async (client: Redis, control: Redis, mode: Mode, plan: OperationPlan): Promise<WholeRun> => {
   const startNs = process.hrtime.bigint();
-  const run = await runWorkload({ clients: [client], control, mode, plan });
+  const run = await runWorkload({ clients: [client], control, keyspace: ownKeyspace(), mode, plan });
   const wallMs = Number(process.hrtime.bigint() - startNs) / 1e6;
   checkOutcome(run.outcome);
   if (!run.verified) throw new Error(`the lab's run did not verify: ${run.failure ?? 'no reason given'}`);

@@ -91,10 +91,19 @@ const pinCpus = async (redisPid: number | undefined): Promise<string> => {
   try {
     await taskset(['-a', '-p', '-c', '0', String(process.pid)]);
     await taskset(['-a', '-p', '-c', serverCpu, String(redisPid)]);
-    return `client (every thread) pinned to CPU 0, redis-server to CPU ${serverCpu} (taskset, --pin ${how})`;
+    return `client (every thread) pinned to CPU 0, redis-server to CPU ${serverCpu} for sections 1 and 2 (taskset, --pin ${how}); section 3 runs unpinned`;
   } catch (error) {
     return `not pinned (taskset failed: ${errorMessage(error)})`;
   }
+};
+
+// Every CPU again, for this process (and the children it starts next) and the server.
+const unpinCpus = async (redisPid: number | undefined): Promise<void> => {
+  if (flags.pin === 'none') return;
+  const all = `0-${cpus().length - 1}`;
+  const taskset = (args: string[]) => promisify(execFile)('taskset', args);
+  await taskset(['-a', '-p', '-c', all, String(process.pid)]).catch(() => undefined);
+  if (redisPid !== undefined) await taskset(['-a', '-p', '-c', all, String(redisPid)]).catch(() => undefined);
 };
 
 const note = (text: string): void => {
@@ -202,6 +211,8 @@ const main = async (): Promise<void> => {
 
     const modes: ModeFigures[] = [];
     for (const spec of specs) modes.push(await measureMode(spec, client, control));
+    // redis-benchmark would inherit this process's CPU and share the server's: unpin both first.
+    await unpinCpus(runtime.resources.pids[0]);
     const reference = await benchmarks(runtime);
 
     const { host, port } = runtime.redisDirect;

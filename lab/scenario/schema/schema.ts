@@ -17,6 +17,7 @@ import { FAULT_FIELDS } from './schema-faults.ts';
 import { axis, bandwidth, duration, field, int, mapping, mode, ref, threshold, type Fields, type JsonSchema } from './schema-shapes.ts';
 import { WORKLOAD_FIELDS, workloadRules } from './schema-workload.ts';
 import { policyEntry, requestWorkload } from './schema-request.ts';
+import { nodeLinksShape, REPLICATION_FIELDS, timelineShape, topologyShape } from './schema-topology.ts';
 
 const NETWORK_FIELDS: Fields<typeof KEYS.network> = {
   rtt: field(
@@ -32,6 +33,10 @@ const NETWORK_FIELDS: Fields<typeof KEYS.network> = {
     axis(ref('bandwidth')),
   ),
   direct: field({ description: `also measure every config straight to Redis, without the proxy; default ${DEFAULTS.direct}`, examples: [true] }, { type: 'boolean' }),
+  nodes: field(
+    { description: 'topologies: a link per node, overriding rtt and jitter for every link that touches it (its client proxy and its peer proxies)', examples: [{ 'replica-1': { rtt: '10ms' } }] },
+    nodeLinksShape(),
+  ),
 };
 
 const RECONCILE_FIELDS: Fields<typeof KEYS.reconcile> = {
@@ -85,6 +90,18 @@ const TOP_FIELDS: Fields<typeof KEYS.top> = {
     axis(policyEntry()),
   ),
   reconcile: field({ description: 'how a fault run is judged (fault scenarios only)', examples: [{ tags: 'log', deadline: '10s', 'app-retries': 3 }] }, mapping(RECONCILE_FIELDS)),
+  topology: field(
+    { description: 'single (default), a primary with replicas {primary: 1, replicas: N}, or {cluster: {primaries: P, replicas: R}}; every node behind its own proxies', examples: ['single', { primary: 1, replicas: 1 }] },
+    topologyShape(),
+  ),
+  replication: field(
+    { description: 'topologies: WAIT after each write, where reads go, lag markers', examples: [{ wait: ['none', { replicas: 1, timeout: '100ms' }], 'read-from': 'primary' }] },
+    mapping(REPLICATION_FIELDS),
+  ),
+  timeline: field(
+    { description: 'topologies: partitions, downs and a failover in one run, in time order', examples: [[{ name: 'isolate', at: '500ms', for: '2s', partition: { nodes: ['primary'], from: 'peers' } }, { name: 'promote', at: '1s', failover: { promote: 'replica-1' } }]] },
+    timelineShape(),
+  ),
   expect: field(
     { description: 'thresholds: each a bound on a figure of the configs it selects, or a verdict of a retry policy; a failed one makes the run exit 1', examples: [['pipeline:8 at rtt=10ms: median < 60ms', 'policy idempotent: SAFE']] },
     { type: 'array', items: threshold() },

@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { ConfigCell, EngineRunFigures, ServerInfoDelta } from '../../contracts/index.ts';
 import { errorMessage, LabError } from '../../errors/index.ts';
+import type { Keyspace } from '../../keyspace/index.ts';
 import { readInfo, spanCosts } from '../measured-run.ts';
 import { runChild, type ChildOutcome } from './child.ts';
 import { benchmarkCommand, type BenchmarkCommand } from './command-line.ts';
@@ -34,6 +35,8 @@ export interface BenchmarkRunInput {
   target: BenchmarkTarget;
   /** Straight to Redis, the lab's own instance: reset, prefill, INFO, the run's user. */
   control: Redis;
+  /** How the run starts clean: the lab's own database (FLUSHDB); the C engine runs on no other. */
+  keyspace: Keyspace;
   cell: ConfigCell;
   signal?: AbortSignal;
 }
@@ -107,7 +110,7 @@ const failureOf = (child: ChildOutcome, command: BenchmarkCommand, cell: ConfigC
 export const runBenchmarkWorkload = async (input: BenchmarkRunInput): Promise<BenchmarkRun> => {
   const { control, cell } = input;
   const command = benchmarkCommand(cell);
-  await control.flushdb(); // the lab's own instance: every run starts from an empty database
+  await input.keyspace.reset(control); // every run starts with none of the lab's keys (see lab/keyspace)
   await prefill(control, command);
   const credentials = input.target.auth ? await createRunUser(control) : undefined;
   try {

@@ -12,6 +12,20 @@ describe('command-line parsing', () => {
     });
   });
 
+  it('parses the external runtime and its target flags (the rest come from the environment)', () => {
+    expect(
+      parseCommand(['run', 'a.yaml', '--runtime', 'external', '--redis', '10.0.0.5:6379', '--toxiproxy', 'http://10.0.0.6:8474', '--proxy-listen', '0.0.0.0:0', '--proxy-host', '10.0.0.6', '--disposable', '--redis-password-file', 'pw']),
+    ).toEqual({
+      name: 'run',
+      files: ['a.yaml'],
+      runtime: 'external',
+      external: { redis: '10.0.0.5:6379', toxiproxy: 'http://10.0.0.6:8474', proxyListen: '0.0.0.0:0', proxyHost: '10.0.0.6', disposable: true },
+      passwordFile: 'pw',
+      quiet: false,
+    });
+    expect(parseCommand(['run', 'a.yaml', '--runtime', 'external'])).toEqual({ name: 'run', files: ['a.yaml'], runtime: 'external', quiet: false });
+  });
+
   it('defaults the runtime to auto', () => {
     expect(parseCommand(['run', 'a.yaml'])).toMatchObject({ runtime: 'auto' });
   });
@@ -25,10 +39,11 @@ describe('command-line parsing', () => {
   });
 
   it.each([
-    [['run', 'a.yaml', '--runtime', 'kubernetes'], '--runtime "kubernetes" is not a runtime: expected auto, containers, local'],
+    [['run', 'a.yaml', '--runtime', 'kubernetes'], '--runtime "kubernetes" is not a runtime: expected auto, containers, local, external'],
     [['bench'], 'Unknown command "bench": expected run, validate, report, compare or schema'],
     [['schema', 'a.yaml'], 'schema takes no arguments, got a.yaml'],
     [['run'], 'run needs at least one scenario file, e.g. scenarios/cross-dc-incr.yaml'],
+    [['run', 'a.yaml', '--redis', '10.0.0.5:6379', '--disposable'], '--redis, --disposable only apply to --runtime external (got --runtime auto)'],
     [['run', 'a.yaml', 'b.yaml', '--json', 'x.json'], '--json takes one scenario; run several scenarios one at a time to get one JSON file each'],
   ])('rejects %j with a usage error', (argv, message) => {
     expect(() => parseCommand(argv)).toThrow(expect.objectContaining({ code: 'E_USAGE', message }));

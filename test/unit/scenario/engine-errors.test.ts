@@ -81,6 +81,11 @@ describe('parseScenario: engine', () => {
     expect(hints(error)).toContain("it only stops at the first error reply: write reply: any (the default), or remove engine: redis-benchmark (the lab's ioredis engine does this)");
   });
 
+  it('a topology: the C engine drives one Redis behind one proxy', () => {
+    const error = failure(yaml('name: t', 'workload: {command: SET, commands: 10}', 'modes: [sync]', 'topology: {primary: 1, replicas: 1}', C));
+    expect(lines(error)).toStrictEqual(['5:9: engine: redis-benchmark runs against one Redis behind one proxy, not a topology']);
+  });
+
   it('a request workload', () => {
     const error = failure(yaml('name: t', 'workload: {requests: 10, request: [{command: GET, key: a}]}', 'modes: [sync]', C));
     expect(lines(error)).toStrictEqual(['2:11: workload: redis-benchmark cannot send a request workload (steps, mixes, arrivals)']);

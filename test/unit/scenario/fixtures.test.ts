@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { expandFaultCells, loadScenarioFile, type ScenarioError } from '../../../lab/scenario/index.ts';
+import { expandFaultCells, loadClusterScenarioFile, loadScenarioFile, type ScenarioError } from '../../../lab/scenario/index.ts';
 import { isLabError } from '../../../lab/errors/index.ts';
 import { defaultNetwork, defaultWorkload, hints, lines } from './helpers.ts';
 
@@ -106,7 +106,10 @@ describe('loadScenarioFile', () => {
     // scenario.schema.json beside them is the editors' schema, not a scenario.
     const files = (await readdir(dir)).filter((f) => /\.(ya?ml|json)$/.test(f) && !f.endsWith('.schema.json'));
     expect(files.length).toBeGreaterThan(0);
-    for (const file of files) await expect(loadScenarioFile(join(dir, file))).resolves.toMatchObject({ file: join(dir, file) });
+    for (const file of files) {
+      const load = async () => (await loadClusterScenarioFile(join(dir, file))) ?? (await loadScenarioFile(join(dir, file)));
+      await expect(load()).resolves.toMatchObject({ file: join(dir, file) });
+    }
   });
 
   it('broken-keys.yaml: misspelt keys, lowercase command, batch 0, duplicate mode', async () => {

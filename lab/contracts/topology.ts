@@ -1,0 +1,148 @@
+// Topologies past one node (issue 13): what a scenario asks for (`topology:`, per-node links,
+// replication options, a timeline of partitions, downs and failovers) and how nodes are named.
+// Plain data and pure helpers; imports nothing of the lab. The cluster runtime uses the same
+// names and the same link rule (see NODE NAMING and LINK RULE below).
+//
+// NODE NAMING (the one rule every runtime, link, fault and result uses):
+// - `single`: one node, `primary` (the existing single-node path keeps its one proxy `redis`).
+// - `{primary: 1, replicas: N}`: `primary`, `replica-1` .. `replica-N`.
+// - `{cluster: {primaries: P, replicas: R}}`: `primary-1` .. `primary-P`, and the replicas of
+//   primary i `replica-i-1` .. `replica-i-R` (shard i = 1..P).
+//
+// PROXIES (every byte between nodes and between client and nodes crosses Toxiproxy):
+// - one client proxy per node, named by the node (`primary`, `replica-1`): clients reach the node
+//   through it, and a replica announces its address (`replica-announce-ip/port`);
+// - one peer proxy per ordered pair of nodes that may replicate, named `<from>-><to>`: node `from`
+//   dials node `to` through it (a replica's `replicaof` is the proxy `replica-1->primary`). Pairs
+//   are made for every ordered pair, so a failover can re-point any node at any other.
+// A proxy shapes both directions of the connections made through it, so a pair's proxy shapes the
+// replication stream (down: to the replica) and its ACKs (up: to the primary). A cluster runtime
+// names its extra proxies after the node too (e.g. a bus proxy `<node>.bus`) and applies the same
+// LINK RULE to them; in a cluster, replication dials the master's announced client port, so the
+// client proxy carries it there (topologies.md §3).
+//
+// LINK RULE: `network.rtt` (with jitter) applies to every link; `network.nodes.<name>.rtt`
+// overrides it for every link that touches that node: the client proxy of the node and every
+// peer proxy with the node at either end. A link between two nodes with overrides takes the
+// larger one (the farther node sets the distance). A node's rtt is its distance from everything
+// else: `{replica-1: {rtt: 10ms}}` puts replica-1 10 ms from the clients and from the primary.
+
+import type { Bandwidth } from './link.ts';
+
+export type Topology =
+  | { kind: 'single' }
+  | { kind: 'replicas'; replicas: number }
+  | { kind: 'cluster'; primaries: number; replicasPerPrimary: number };
+
+export type NodeRole = 'primary' | 'replica';
+
+export interface TopologyNode {
+  /** `primary`, `replica-1`, `primary-2`, `replica-2-1` (see NODE NAMING). */
+  name: string;
+  /** The role the node starts in; a failover changes it at run time. */
+  role: NodeRole;
+  /** 1-based shard (cluster); 1 for the primary/replicas form. */
+  shard: number;
+  /** The node a replica replicates from at start; null for a primary. */
+  replicaOf: string | null;
+}
+
+/** Every node of a topology, primaries first within each shard. */
+export const topologyNodes = (topology: Topology): TopologyNode[] => {
+  switch (topology.kind) {
+    case 'single':
+      return [{ name: 'primary', role: 'primary', shard: 1, replicaOf: null }];
+    case 'replicas':
+      return [
+        { name: 'primary', role: 'primary', shard: 1, replicaOf: null },
+        ...Array.from({ length: topology.replicas }, (_, i): TopologyNode => ({ name: `replica-${i + 1}`, role: 'replica', shard: 1, replicaOf: 'primary' })),
+      ];
+    case 'cluster':
+      return Array.from({ length: topology.primaries }, (_, s) => {
+        const primary = `primary-${s + 1}`;
+        return [
+          { name: primary, role: 'primary' as const, shard: s + 1, replicaOf: null },
+          ...Array.from({ length: topology.replicasPerPrimary }, (_, r): TopologyNode => ({ name: `replica-${s + 1}-${r + 1}`, role: 'replica', shard: s + 1, replicaOf: primary })),
+        ];
+      }).flat();
+  }
+};
+
+/** How a topology is written back (`{primary: 1, replicas: 2}`), for labels and errors. */
+export const topologyLabel = (topology: Topology): string =>
+  topology.kind === 'single'
+    ? 'single'
+    : topology.kind === 'replicas'
+      ? `{primary: 1, replicas: ${topology.replicas}}`
+      : `{cluster: {primaries: ${topology.primaries}, replicas: ${topology.replicasPerPrimary}}}`;
+
+/** The peer proxy through which node `from` dials node `to`. */
+export const peerProxyName = (from: string, to: string): string => `${from}->${to}`;
+
+/** A node's own link, overriding `network.rtt` / `network.jitter` for every link that touches it. */
+export interface NodeLink {
+  rttMs: number;
+  jitterMs: number;
+  /** Uncapped unless given. */
+  bandwidth?: Bandwidth;
+}
+
+/** Which link shapes a proxy gets: the default link and the nodes' overrides (LINK RULE). */
+export interface NodeLinks {
+  /** The default link (network.rtt / jitter: one value each in a topology scenario). */
+  rttMs: number;
+  jitterMs: number;
+  /** Per-node overrides, by node name. */
+  nodes: Record<string, NodeLink>;
+}
+
+/** The link of a node's client proxy. */
+export const clientLinkOf = (links: NodeLinks, node: string): NodeLink => links.nodes[node] ?? { rttMs: links.rttMs, jitterMs: links.jitterMs };
+
+/** The link of the peer proxy between two nodes: the larger override of the two ends, else the default. */
+export const peerLinkOf = (links: NodeLinks, a: string, b: string): NodeLink => {
+  const ends = [links.nodes[a], links.nodes[b]].filter((link): link is NodeLink => link !== undefined);
+  if (ends.length === 0) return { rttMs: links.rttMs, jitterMs: links.jitterMs };
+  return ends.reduce((far, link) => (link.rttMs > far.rttMs || (link.rttMs === far.rttMs && link.jitterMs > far.jitterMs) ? link : far));
+};
+
+// --- WAIT and reads ------------------------------------------------------------------------
+
+/** `wait: {replicas: 1, timeout: 100ms}`: WAIT numreplicas timeout after each write, on its connection. */
+export interface WaitOption {
+  replicas: number;
+  timeoutMs: number;
+}
+
+/** `replication:` options of a primary/replicas scenario. */
+export interface ReplicationOptions {
+  /** An axis: null = no WAIT, else WAIT after each write. */
+  wait: (WaitOption | null)[];
+  /** Where reads go (GET and MGET): a node name; default `primary`. */
+  readFrom: string;
+  /** Replication lag sampling (replica-across-dc): marker keys written per second on the primary. */
+  markersPerSec: number;
+}
+
+// --- the timeline of a topology run ----------------------------------------------------------
+
+/** Who a partition cuts the nodes off from. */
+export type PartitionFrom = 'peers' | 'clients' | 'all';
+
+export type TopologyAction =
+  /** Disable the proxies between `nodes` and the rest: peer proxies (replication, bus), client proxies, or both. */
+  | { kind: 'partition'; nodes: string[]; from: PartitionFrom }
+  /** Disable every proxy into or out of the node (its process keeps running). */
+  | { kind: 'down'; node: string }
+  /** `REPLICAOF NO ONE` on the node; clients move to it; when the partition that isolated the old
+   * primary heals, the old primary is demoted with REPLICAOF to it (discarding its divergent writes). */
+  | { kind: 'failover'; promote: string };
+
+export interface TopologyEvent {
+  name: string;
+  /** After the workload starts. */
+  atMs: number;
+  /** How long a partition or down lasts; null for a failover (it is not healed). */
+  forMs: number | null;
+  action: TopologyAction;
+}

@@ -1,0 +1,169 @@
+// Faults on a cluster, each judged by reading every write back once the cluster healed:
+//   failover  CLUSTER FAILOVER [TAKEOVER] on a replica, then one run of the workload with the
+//             client's slot map left as it was: the redirects it meets, and what they cost.
+//   partition the primary isolated both ways (StartedCluster.isolate) for `for`, while the
+//             cluster client writes on the majority side and a client connected straight to
+//             the primary writes on the minority side.
+//   down      the node's process frozen (SIGSTOP) for `for`, then thawed; the cluster client writes.
+
+import type { Redis } from 'ioredis';
+import { closeClient, connectClient, type LabCluster } from '../../client/index.ts';
+import { adminClient, clusterInfo, nodeRole, type ClusterNode, type StartedCluster } from '../../runtime/cluster/index.ts';
+import { driveCluster, clusterOps } from '../../workload/cluster/index.ts';
+import type { ClusterFault, ClusterFaultResult, ClusterScenario } from '../../contracts/index.ts';
+import { readBack, startClusterWriter, startMinorityWriter, type WriteRecord, type Writer } from './cluster-writers.ts';
+
+export interface FaultContext {
+  scenario: ClusterScenario;
+  cluster: StartedCluster;
+  client: LabCluster;
+  /** Announced address to the link's added rtt (ms), for the redirects' cost. */
+  addedMs: Map<string, number>;
+  signal?: AbortSignal;
+}
+
+const POLL_MS = 100;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// Admin connections to every node, straight (not through the proxies an isolation disables).
+const withAdmins = async <T>(nodes: readonly ClusterNode[], use: (admins: Map<string, Redis>) => Promise<T>): Promise<T> => {
+  const admins = new Map<string, Redis>();
+  try {
+    for (const node of nodes) admins.set(node.name, await adminClient(node.direct));
+    return await use(admins);
+  } finally {
+    admins.forEach((c) => c.disconnect());
+  }
+};
+
+// Polls until every node says cluster_state:ok and `shard` has one primary (`expected`, when
+// given: CLUSTER FAILOVER answers OK before the replica has taken over); the primary's name,
+// or undefined at the deadline.
+const waitHealed = async (admins: Map<string, Redis>, nodes: readonly ClusterNode[], shard: number, deadlineMs: number, expected?: string): Promise<string | undefined> => {
+  const deadline = performance.now() + deadlineMs;
+  while (performance.now() < deadline) {
+    const states = await Promise.all([...admins.values()].map((c) => clusterInfo(c).then((i) => i.cluster_state).catch(() => 'no answer')));
+    const masters: string[] = [];
+    for (const node of nodes.filter((n) => n.shard === shard)) if ((await nodeRole(admins.get(node.name)!)) === 'master') masters.push(node.name);
+    if (states.every((s) => s === 'ok') && masters.length === 1 && (expected === undefined || masters[0] === expected)) return masters[0];
+    await sleep(POLL_MS);
+  }
+  return undefined;
+};
+
+const count = (writes: readonly WriteRecord[]) => ({
+  acknowledged: writes.filter((w) => w.outcome === 'acknowledged').length,
+  failed: writes.filter((w) => w.outcome === 'failed').length,
+  indeterminate: writes.filter((w) => w.outcome === 'indeterminate').length,
+});
+
+const lostOf = (writes: readonly WriteRecord[], values: Map<string, string | null>) =>
+  writes.filter((w) => w.outcome === 'acknowledged' && values.get(w.key) !== w.value).length;
+
+const redirectSummary = (ctx: FaultContext, since: number) => {
+  const redirects = ctx.client.redirects.slice(since);
+  const costMs = redirects.reduce((sum, r) => sum + (r.from === undefined ? 0 : (ctx.addedMs.get(r.from) ?? 0)), 0);
+  return { moved: redirects.filter((r) => r.kind === 'MOVED').length, ask: redirects.filter((r) => r.kind === 'ASK').length, costMs };
+};
+
+// Time allowed for a failover and for the cluster to settle after a heal (topologies.md §8 bound, doubled).
+const settleMs = (nodeTimeoutMs: number) => 2 * (2 * nodeTimeoutMs + 1_000 + Math.max(4 * nodeTimeoutMs, 4_000) + Math.max(2 * nodeTimeoutMs, 2_000));
+
+export const runClusterFault = async (ctx: FaultContext, fault: ClusterFault, index: number): Promise<ClusterFaultResult> => {
+  const { cluster, client } = ctx;
+  const node = cluster.nodes.find((n) => n.name === fault.node)!;
+  const shardNodes = cluster.nodes.filter((n) => n.shard === node.shard);
+  const redirectsBefore = client.redirects.length;
+  const retriesBefore = { ...client.retries };
+  const timeline: { atMs: number; event: string }[] = [];
+  const t0 = performance.now();
+  const mark = (event: string) => timeline.push({ atMs: Math.round(performance.now() - t0), event });
+  return withAdmins(cluster.nodes, async (admins) => {
+    let writes: WriteRecord[] = [];
+    let minority: WriteRecord[] = [];
+    let note = '';
+    if (fault.kind === 'failover') {
+      await admins.get(node.name)!.call('CLUSTER', 'FAILOVER', ...(fault.takeover ? ['TAKEOVER'] : []));
+      mark(`CLUSTER FAILOVER${fault.takeover ? ' TAKEOVER' : ''} sent to ${node.name}`);
+      const primary = await waitHealed(admins, shardNodes, node.shard, settleMs(cluster.nodeTimeoutMs), node.name);
+      mark(primary === undefined ? `${node.name} did not take over in time (the cluster did not settle)` : `${primary} is the shard's primary; cluster_state ok on every node`);
+      const ops = clusterOps(ctx.scenario.workload, `f${index}`, `fault${index}:`);
+      const outcome = await driveCluster(client, ctx.scenario.workload.command, fault.mode, ops);
+      mark(`one ${fault.mode.kind === 'sync' ? 'sync' : `pipeline:${fault.mode.batch}`} run with the stale slot map: ${outcome.totalMs.toFixed(1)} ms, ${outcome.errors} error(s)`);
+      if (ctx.scenario.workload.command === 'SET') {
+        const last = new Map(ops.map((op) => [op.key, op.args[1]!]));
+        // The driver checks every reply but does not say which command erred: with any error, each
+        // write counts as indeterminate (read back, never counted lost).
+        writes = [...last].map(([key, value]): WriteRecord => ({ key, value, sentAtMs: 0, outcome: outcome.errors === 0 ? 'acknowledged' : 'indeterminate' }));
+      }
+      note = 'The run after the failover used the slot map the client had before it; ioredis refreshes the map on the first MOVED, so only the commands sent before the refresh landed are redirected.';
+      if (ctx.scenario.workload.command !== 'SET') note += ' INCR writes are not read back (counters carry no unique value), so no write is counted here.';
+    } else {
+      const direct = fault.kind === 'partition' ? await connectClient(node.direct, `${node.name} direct (minority side)`) : undefined;
+      const majority: Writer = startClusterWriter(client, `fault${index}:w`, t0);
+      const minorityWriter = direct ? startMinorityWriter(client, direct, [node.announced, `${node.proxied.host}:${node.proxied.port}`], `fault${index}m`, t0) : undefined;
+      try {
+        await sleep(200);
+        if (fault.kind === 'partition') await cluster.isolate(node.name);
+        else cluster.pause(node.name);
+        mark(fault.kind === 'partition' ? `${node.name} isolated (its proxies disabled, its outbound bus refused)` : `${node.name} frozen (SIGSTOP)`);
+        const replicas = shardNodes.filter((n) => n.role === 'replica');
+        const deadline = performance.now() + fault.forMs;
+        let promoted: string | undefined;
+        while (performance.now() < deadline) {
+          ctx.signal?.throwIfAborted();
+          for (const r of replicas) if (!promoted && (await nodeRole(admins.get(r.name)!)) === 'master') {
+            promoted = r.name;
+            mark(`${r.name} promoted (ROLE master)`);
+          }
+          await sleep(POLL_MS);
+        }
+        if (!promoted) mark(`no replica promoted within ${fault.forMs} ms`);
+        if (minorityWriter?.firstError) timeline.push({ atMs: Math.round(minorityWriter.firstError.atMs), event: `minority side: first refused write (${minorityWriter.firstError.message.split('\n')[0]})` });
+        await minorityWriter?.stop();
+        if (fault.kind === 'partition') await cluster.rejoin(node.name);
+        else cluster.resume(node.name);
+        mark(fault.kind === 'partition' ? `${node.name} rejoined` : `${node.name} thawed (SIGCONT)`);
+        const primary = await waitHealed(admins, shardNodes, node.shard, settleMs(cluster.nodeTimeoutMs));
+        mark(primary === undefined ? 'the cluster did not settle in time' : `${primary} is the shard's primary; cluster_state ok on every node`);
+        await sleep(500);
+      } finally {
+        await majority.stop();
+        await minorityWriter?.stop();
+        if (direct) await closeClient(direct);
+      }
+      writes = majority.writes;
+      minority = minorityWriter?.writes ?? [];
+      note =
+        fault.kind === 'partition'
+          ? 'Isolation cuts the node both ways on the bus and cuts its client proxy (so replication from it too); a client connected straight to it stands for clients on its side of the partition.'
+          : 'A frozen process answers nothing and sends nothing; what queued in its sockets is handled when it thaws, before it learns of a failover.';
+    }
+    const all = [...writes, ...minority];
+    const values = await readBack(client, all.map((w) => w.key));
+    mark('every write read back');
+    const afterPrimary = await (async () => {
+      for (const n of shardNodes) if ((await nodeRole(admins.get(n.name)!)) === 'master') return n.name;
+      return '(none)';
+    })();
+    const redirects = redirectSummary(ctx, redirectsBefore);
+    const totals = count(all);
+    return {
+      fault,
+      timeline: timeline.sort((a, b) => a.atMs - b.atMs),
+      writes: totals,
+      lost: lostOf(all, values),
+      minorityAcknowledged: count(minority).acknowledged,
+      minorityLost: lostOf(minority, values),
+      redirects: { moved: redirects.moved, ask: redirects.ask },
+      redirectCostMs: redirects.costMs,
+      retries: {
+        clusterDown: client.retries.clusterDown - retriesBefore.clusterDown,
+        tryAgain: client.retries.tryAgain - retriesBefore.tryAgain,
+        connectionClosed: client.retries.connectionClosed - retriesBefore.connectionClosed,
+      },
+      after: { primaryOfShard: afterPrimary, nodeRole: (await nodeRole(admins.get(node.name)!)) ?? 'no answer' },
+      note,
+    };
+  });
+};

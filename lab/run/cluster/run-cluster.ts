@@ -1,0 +1,219 @@
+// One cluster scenario end to end: start the cluster (every node behind its client and bus
+// proxies), calibrate each node's link at rtt 0 and at its own rtt, measure every mode on flat
+// links and on the scenario's links, model each shaped config from its waits and the per-node
+// added rtt, run the faults, and stop everything it started, whatever happens.
+
+import { closeClient, connectClient, connectCluster, type LabCluster } from '../../client/index.ts';
+import { median, min, max, percentile } from '../../metrics/index.ts';
+import { ToxiproxyApi, calibrationWithinTolerance } from '../../network/index.ts';
+import { startLocalCluster, type ClusterNode, type StartedCluster } from '../../runtime/cluster/index.ts';
+import { clusterOps, driveCluster } from '../../workload/cluster/index.ts';
+import type { Calibration, ClusterConfigResult, ClusterFaultResult, ClusterMode, ClusterResult, ClusterScenario, NodeLinkResult, NodeShare } from '../../contracts/index.ts';
+import { readVersions } from '../session.ts';
+import { calibrateNode, flattenLinks } from './cluster-links.ts';
+import { clusterLinkCostMs } from './cluster-model.ts';
+import { runClusterFault } from './cluster-faults.ts';
+
+export interface RunClusterOptions {
+  signal?: AbortSignal;
+  /** Progress lines ("calibrating primary-3"); never printed by the library. */
+  onNote?: (note: string) => void;
+  /** What the scenario asked that the runner does not honour (clusterScenarioOf's notes): kept as warnings. */
+  notes?: string[];
+}
+
+const nodeKeys = (n: ClusterNode): string[] => [n.announced, `${n.proxied.host}:${n.proxied.port}`];
+
+const modeText = (mode: ClusterMode): string => (mode.kind === 'sync' ? 'sync' : `pipeline:${mode.batch}`);
+
+interface Measured {
+  result: ClusterConfigResult;
+  /** One run's waits (the same every run on a stable cluster) and its redirects' sources. */
+  waits: string[][];
+  redirectFrom: (string | undefined)[];
+}
+
+const measureConfig = async (scenario: ClusterScenario, client: LabCluster, mode: ClusterMode, links: 'flat' | 'shaped', names: Map<string, string>): Promise<Measured> => {
+  const { workload } = scenario;
+  for (let w = 0; w < scenario.warmup; w++) await driveCluster(client, workload.command, mode, clusterOps(workload, `${links}-warm${w}`));
+  const redirectsBefore = client.redirects.length;
+  const runsMs: number[] = [];
+  const samples = new Map<string, number[]>();
+  const commands = new Map<string, number>();
+  const waitsPerNode = new Map<string, number>();
+  let waits: string[][] = [];
+  let errors = 0;
+  let firstError: string | undefined;
+  for (let r = 0; r < scenario.repeat; r++) {
+    const outcome = await driveCluster(client, workload.command, mode, clusterOps(workload, `${links}-run${r}`));
+    runsMs.push(outcome.totalMs);
+    errors += outcome.errors;
+    firstError ??= outcome.firstError;
+    waits = outcome.waits;
+    for (const [node, us] of outcome.samplesUs) samples.set(node, [...(samples.get(node) ?? []), ...us]);
+    if (r === 0) {
+      for (const [node, n] of outcome.commands) commands.set(node, n);
+      for (const wait of outcome.waits) for (const node of wait) waitsPerNode.set(node, (waitsPerNode.get(node) ?? 0) + 1);
+    }
+  }
+  const redirects = client.redirects.slice(redirectsBefore);
+  const medianMs = errors === 0 ? (median(runsMs) ?? null) : null;
+  // One row per node: a node can appear under two addresses in ioredis's map (see names).
+  const byName = new Map<string, { commands: number; waits: number; us: number[] }>();
+  for (const [address, us] of samples) {
+    const name = names.get(address) ?? address;
+    const row = byName.get(name) ?? byName.set(name, { commands: 0, waits: 0, us: [] }).get(name)!;
+    row.commands += commands.get(address) ?? 0;
+    row.waits += waitsPerNode.get(address) ?? 0;
+    row.us.push(...us);
+  }
+  const perNode: NodeShare[] = [...byName].sort(([a], [b]) => a.localeCompare(b)).map(([node, row]) => ({
+    node,
+    commands: row.commands,
+    waits: row.waits,
+    p50Us: percentile(row.us, 50),
+    p99Us: percentile(row.us, 99),
+  }));
+  return {
+    result: {
+      id: `${modeText(mode)}@${links}`,
+      mode: modeText(mode),
+      links,
+      commands: workload.commands,
+      runsMs,
+      medianMs,
+      minMs: min(runsMs) ?? null,
+      maxMs: max(runsMs) ?? null,
+      opsPerSec: medianMs === null ? null : workload.commands / (medianMs / 1000),
+      waits: waits.length,
+      perNode,
+      redirects: redirects.length,
+      modelMs: null,
+      modelRatio: null,
+      errors,
+      ...(firstError === undefined ? {} : { firstError }),
+    },
+    waits,
+    redirectFrom: redirects.map((r) => r.from),
+  };
+};
+
+const linkWarnings = (links: readonly NodeLinkResult[]): string[] =>
+  links
+    .filter((l) => !calibrationWithinTolerance(l.calibration))
+    .map((l) => `${l.node}: rtt ${l.calibration.requestedRttMs} ms: the link added ${l.calibration.addedMs.toFixed(2)} ms (outside 0.5 ms / 10 %)`);
+
+const NOT_MEASURED = [
+  'bus links: each carries the same toxics as its node\'s client link; the cluster bus has no PING a client can time, so they are not calibrated',
+  'replication lag: replicas follow their primary across the primary\'s link; the lag itself is not sampled',
+  'per-node latency percentiles are per wait (a command in sync mode, a per-node sub-pipeline in pipeline mode), from every measured run',
+];
+
+export const runClusterScenario = async (scenario: ClusterScenario, options: RunClusterOptions = {}): Promise<ClusterResult> => {
+  const startedAt = new Date();
+  const startMs = performance.now();
+  const note = options.onNote ?? (() => undefined);
+  const cluster: StartedCluster = await startLocalCluster(scenario.topology.cluster, {
+    nodeTimeoutMs: scenario.nodeTimeoutMs,
+    ...(options.signal ? { signal: options.signal } : {}),
+    onNote: note,
+  });
+  const signal = options.signal ? AbortSignal.any([options.signal, cluster.lost]) : cluster.lost;
+  try {
+    const api = new ToxiproxyApi(cluster.toxiproxyApiUrl);
+    // ioredis keys its slot map by the NAT-mapped address after CLUSTER SLOTS but by the
+    // announced one after a MOVED: both name the node.
+    const names = new Map(cluster.nodes.flatMap((n) => nodeKeys(n).map((k) => [k, n.name] as const)));
+    const rttOf = (name: string) => scenario.network.nodes[name]?.rttMs ?? scenario.network.rttMs;
+    const flat = new Map<string, Calibration>();
+    for (const node of cluster.nodes) {
+      signal.throwIfAborted();
+      note(`calibrating ${node.name} at rtt 0`);
+      flat.set(node.name, await calibrateNode(api, node, 0, scenario.calibrationPings));
+    }
+    const client = await connectCluster({
+      seeds: cluster.nodes.filter((n) => n.role === 'primary').map((n) => n.proxied),
+      natMap: cluster.natMap,
+      ...(cluster.password === undefined ? {} : { password: cluster.password }),
+      scaleReads: scenario.scaleReads,
+    });
+    const dropOnAbort = () => client.cluster.disconnect();
+    signal.addEventListener('abort', dropOnAbort, { once: true });
+    try {
+      const measured: Measured[] = [];
+      for (const mode of scenario.modes) {
+        signal.throwIfAborted();
+        note(`measuring ${modeText(mode)} on flat links`);
+        measured.push(await measureConfig(scenario, client, mode, 'flat', names));
+      }
+      const shaped = new Map<string, Calibration>();
+      for (const node of cluster.nodes) {
+        signal.throwIfAborted();
+        note(`calibrating ${node.name} at rtt ${rttOf(node.name)} ms`);
+        shaped.set(node.name, await calibrateNode(api, node, rttOf(node.name), scenario.calibrationPings));
+      }
+      for (const mode of scenario.modes) {
+        signal.throwIfAborted();
+        note(`measuring ${modeText(mode)} on the scenario's links`);
+        measured.push(await measureConfig(scenario, client, mode, 'shaped', names));
+      }
+      const addedMs = new Map(cluster.nodes.flatMap((n) => nodeKeys(n).map((k) => [k, shaped.get(n.name)!.addedMs - flat.get(n.name)!.addedMs] as const)));
+      for (const m of measured.filter((x) => x.result.links === 'shaped')) {
+        const base = measured.find((x) => x.result.links === 'flat' && x.result.mode === m.result.mode)?.result.medianMs ?? null;
+        const cost = clusterLinkCostMs(m.waits, m.redirectFrom, addedMs);
+        if (base === null || cost === undefined) continue;
+        m.result.modelMs = base + cost;
+        m.result.modelRatio = m.result.medianMs === null ? null : m.result.medianMs / m.result.modelMs;
+      }
+      const faults: ClusterFaultResult[] = [];
+      for (const [index, fault] of scenario.faults.entries()) {
+        signal.throwIfAborted();
+        note(`fault ${index + 1}: ${fault.kind} ${fault.node}`);
+        faults.push(await runClusterFault({ scenario, cluster, client, addedMs, signal }, fault, index));
+      }
+      const direct = await connectClient(cluster.nodes[0]!.direct, 'primary-1 direct');
+      const versions = await readVersions(direct, api).finally(() => closeClient(direct));
+      const links: NodeLinkResult[] = cluster.nodes.map((n) => ({
+        node: n.name,
+        role: n.role,
+        announced: n.announced,
+        calibration: shaped.get(n.name)!,
+        flatCalibration: flat.get(n.name)!,
+        busUpstreamLatencyMs: shaped.get(n.name)!.upstreamLatencyMs,
+        busDownstreamLatencyMs: shaped.get(n.name)!.downstreamLatencyMs,
+      }));
+      const configs = measured.map((m) => m.result);
+      const warnings = [
+        ...(options.notes ?? []),
+        ...linkWarnings(links),
+        ...configs.filter((c) => c.errors > 0).map((c) => `${c.id}: ${c.errors} error(s), first: ${c.firstError}`),
+        ...faults.filter((f) => f.lost > 0).map((f) => `${f.fault.kind} ${f.fault.node}: ${f.lost} acknowledged write(s) lost`),
+      ];
+      await flattenLinks(api, cluster.nodes);
+      return {
+        kind: 'cluster',
+        scenario: { name: scenario.name, description: scenario.description, ...(scenario.file ? { file: scenario.file } : {}) },
+        runtime: 'local',
+        versions,
+        startedAt: startedAt.toISOString(),
+        durationMs: performance.now() - startMs,
+        seed: scenario.seed,
+        topology: scenario.topology,
+        nodeTimeoutMs: cluster.nodeTimeoutMs,
+        links,
+        configs,
+        faults,
+        // Lost writes are a finding, reported; a run fails when a measured run erred or the
+        // cluster did not settle after a fault.
+        pass: configs.every((c) => c.errors === 0 && c.medianMs !== null) && faults.every((f) => f.after !== null && !f.timeline.some((t) => t.event.includes('did not settle'))),
+        warnings,
+        notMeasured: NOT_MEASURED,
+      };
+    } finally {
+      signal.removeEventListener('abort', dropOnAbort);
+      await client.close();
+    }
+  } finally {
+    await cluster.stop();
+  }
+};

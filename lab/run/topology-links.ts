@@ -1,0 +1,62 @@
+// Every link of a topology, shaped and calibrated on its own: each node's client proxy (PING
+// through it against PING straight to the node) and each peer proxy (PING through `a->b` against
+// PING straight to b). The link rule (contracts/topology.ts) says which shape each proxy gets.
+
+import type { Redis } from 'ioredis';
+import { closeClient, connectClient } from '../client/index.ts';
+import { applyLink, calibrateLink, type ToxiproxyApi } from '../network/index.ts';
+import type { PeerProxy, StartedTopology } from '../runtime/index.ts';
+import { clientLinkOf, peerLinkOf, type LinkCalibration, type NodeLink, type NodeLinks, type Scenario } from '../contracts/index.ts';
+
+/** The scenario's links in the contract's form (one rtt and jitter by default, per-node overrides). */
+export const nodeLinksOf = (scenario: Scenario): NodeLinks => ({
+  rttMs: scenario.network.rttMs[0] ?? 0,
+  jitterMs: scenario.network.jitterMs[0] ?? 0,
+  nodes: scenario.network.nodes ?? {},
+});
+
+interface LinkPlan {
+  proxyName: string;
+  from: string;
+  to: string;
+  link: NodeLink;
+  /** Where a client dialing through the proxy connects. */
+  through: { host: string; port: number; password?: string };
+}
+
+const linkPlans = (topology: StartedTopology, links: NodeLinks): LinkPlan[] => [
+  ...topology.nodes.map((node) => ({ proxyName: node.proxyName, from: 'clients', to: node.name, link: clientLinkOf(links, node.name), through: node.proxied })),
+  ...topology.peers.map((peer: PeerProxy) => ({ proxyName: peer.name, from: peer.from, to: peer.to, link: peerLinkOf(links, peer.from, peer.to), through: peer.listen })),
+];
+
+/**
+ * Calibrates every link (leaving each applied) and returns one calibration per proxy. `direct`
+ * holds a control client straight to each node, by name.
+ */
+export const calibrateTopology = async (api: ToxiproxyApi, topology: StartedTopology, links: NodeLinks, direct: Map<string, Redis>, pings: number): Promise<LinkCalibration[]> => {
+  const found: LinkCalibration[] = [];
+  for (const plan of linkPlans(topology, links)) {
+    const proxied = await connectClient(plan.through, `through proxy ${plan.proxyName}`);
+    try {
+      const calibration = await calibrateLink({
+        api,
+        proxyName: plan.proxyName,
+        profile: { rttMs: plan.link.rttMs, jitterMs: plan.link.jitterMs },
+        direct: direct.get(plan.to) as Redis,
+        proxied,
+        pings,
+      });
+      found.push({ ...calibration, link: plan.proxyName, from: plan.from, to: plan.to });
+    } finally {
+      await closeClient(proxied);
+    }
+  }
+  return found;
+};
+
+/** Puts earlier calibrations' settings on a fresh topology's proxies (same names), without measuring. */
+export const reapplyLinks = async (api: ToxiproxyApi, calibrations: readonly LinkCalibration[]): Promise<void> => {
+  for (const c of calibrations) {
+    await applyLink(api, c.link, { rttMs: c.requestedRttMs, jitterMs: c.jitterMs }, c.upstreamLatencyMs + c.downstreamLatencyMs);
+  }
+};

@@ -1,0 +1,146 @@
+// A scenario past one node (issue 13), end to end: start the topology (every node behind its
+// client proxy, replication through peer proxies), calibrate every link, then either measure
+// replication (lag, WAIT latency; no timeline) or run the timeline once per workload × WAIT
+// setting × repeat, each on a fresh topology (a failover changes who is primary, so every run
+// starts from the same layout), with the first topology's link settings re-applied unmeasured.
+// Stops everything it started, whatever happens.
+
+import type { Redis } from 'ioredis';
+import { closeClient, connectClient } from '../client/index.ts';
+import { interruptedError, LabError } from '../errors/index.ts';
+import { createLatencyHistogram, summarizeLatency } from '../metrics/index.ts';
+import { calibrationWithinTolerance, ToxiproxyApi } from '../network/index.ts';
+import { startTopology, type RuntimeChoice, type StartedTopology } from '../runtime/index.ts';
+import { buildPlan } from '../workload/index.ts';
+import { topologyLabel, type FailoverEntry, type LabResult, type ProgressListener, type Scenario, type TopologyNodeResult, type TopologyResult } from '../contracts/index.ts';
+import { runFailover, type FailoverRunFindings } from './failover-run.ts';
+import { runReplication, waitLabel } from './replication-runs.ts';
+import { readVersions } from './session.ts';
+import { calibrateTopology, nodeLinksOf, reapplyLinks } from './topology-links.ts';
+
+interface Live {
+  topology: StartedTopology;
+  api: ToxiproxyApi;
+  control: Map<string, Redis>;
+}
+
+const open = async (choice: RuntimeChoice, scenario: Scenario, signal: AbortSignal | undefined): Promise<Live> => {
+  const topology = await startTopology(choice, scenario.topology ?? { kind: 'single' }, signal ? { signal } : {});
+  const control = new Map<string, Redis>();
+  try {
+    for (const node of topology.nodes) control.set(node.name, await connectClient(node.direct, `${node.name} directly`));
+    return { topology, api: new ToxiproxyApi(topology.toxiproxyApiUrl), control };
+  } catch (error) {
+    await close({ topology, api: new ToxiproxyApi(topology.toxiproxyApiUrl), control });
+    throw error;
+  }
+};
+
+const close = async (live: Live): Promise<void> => {
+  for (const client of live.control.values()) await closeClient(client);
+  await live.topology.stop();
+};
+
+const nodesOf = (live: Live): TopologyNodeResult[] =>
+  live.topology.nodes.map((n) => ({ name: n.name, role: n.role, proxy: `${n.proxied.host}:${n.proxied.port}`, announced: live.topology.announced[n.name] ?? null }));
+
+export const runTopologyScenario = async (scenario: Scenario, options: { runtime?: RuntimeChoice; signal?: AbortSignal; onProgress?: ProgressListener }): Promise<LabResult> => {
+  const emit = options.onProgress ?? (() => undefined);
+  const choice = options.runtime ?? 'auto';
+  const startedAt = new Date();
+  const startMs = performance.now();
+  const links = nodeLinksOf(scenario);
+  emit({ type: 'runtime-starting', runtime: choice === 'auto' ? 'auto' : choice });
+  let live = await open(choice === 'auto' ? 'local' : choice, scenario, options.signal);
+  emit({ type: 'runtime-started', runtime: live.topology.kind });
+  const warnings: string[] = [];
+  try {
+    const primaryName = live.topology.nodes.find((n) => n.role === 'primary')?.name ?? 'primary';
+    const versions = await readVersions(live.control.get(primaryName) as Redis, live.api);
+    const calibrations = await calibrateTopology(live.api, live.topology, links, live.control, scenario.calibrationPings);
+    for (const c of calibrations) {
+      emit({ type: 'calibrated', calibration: c });
+      if (!calibrationWithinTolerance(c)) warnings.push(`link ${c.link}: asked ${c.requestedRttMs} ms, measured +${c.addedMs.toFixed(2)} ms, outside the 0.5 ms / 10 % tolerance`);
+    }
+    const result: TopologyResult = { topology: topologyLabel(live.topology.topology), nodes: nodesOf(live), links: calibrations };
+    const notMeasured = [
+      'per-node proxies shape traffic through them: a client proxy shapes client ↔ node, a peer proxy a→b shapes the connections a opens to b (replication: the stream b→a and its ACKs); nothing shapes traffic between processes that does not cross a proxy (the lab’s own control connections go straight to each node)',
+    ];
+    if (scenario.timeline === undefined || scenario.timeline.length === 0) {
+      const found = await runReplication({ scenario, topology: live.topology, control: live.control, emit, ...(options.signal ? { signal: options.signal } : {}) });
+      result.replication = found.figures;
+      warnings.push(...found.problems);
+      notMeasured.push('replication lag in bytes uses the offset each replica last ACKed: replicas ACK once a second unless a WAIT asks, so without WAIT it also counts bytes written since the last ACK (an upper bound)');
+    } else {
+      result.failover = [];
+      for (const workload of scenario.workloads) {
+        const plan = buildPlan(workload, workload.commands[0] ?? 0, workload.valueBytes[0] ?? { minBytes: 0, maxBytes: 0 }, scenario.seed);
+        for (const wait of scenario.replication?.wait ?? [null]) {
+          const latency = createLatencyHistogram();
+          const runs: FailoverRunFindings[] = [];
+          for (let r = 0; r < scenario.repeat; r++) {
+            if (options.signal?.aborted) throw interruptedError();
+            if (runs.length > 0 || result.failover.length > 0) {
+              await close(live);
+              live = await open(choice === 'auto' ? 'local' : choice, scenario, options.signal);
+              await reapplyLinks(live.api, calibrations);
+            }
+            const findings = await runFailover({ api: live.api, topology: live.topology, control: live.control, plan, wait, events: scenario.timeline, latency, ...(options.signal ? { signal: options.signal } : {}) });
+            runs.push(findings);
+            warnings.push(...findings.problems.map((p) => `${workload.label} / ${waitLabel(wait)} run ${r + 1}: ${p}`));
+          }
+          const entry = failoverEntry(workload.label, workload.command, wait, runs, latency.totalCount === 0 ? null : summarizeLatency(latency));
+          latency.destroy();
+          result.failover.push(entry);
+        }
+      }
+      notMeasured.push('links of every failover run after the first carry the first calibration’s toxic settings, re-applied without measuring');
+    }
+    const pass = (result.replication ?? []).every((f) => f.writes > 0) && (result.failover ?? []).every((f) => f.lossAgrees);
+    return {
+      scenario: { name: scenario.name, description: scenario.description, ...(scenario.file ? { file: scenario.file } : {}) },
+      runtime: live.topology.kind,
+      versions,
+      startedAt: startedAt.toISOString(),
+      durationMs: performance.now() - startMs,
+      seed: scenario.seed,
+      calibration: [],
+      configs: [],
+      thresholds: [],
+      pass,
+      warnings,
+      notMeasured,
+      topology: result,
+    };
+  } catch (error) {
+    if (options.signal?.aborted) throw interruptedError();
+    throw live.topology.lost.aborted ? live.topology.lost.reason : error;
+  } finally {
+    emit({ type: 'stopping' });
+    await close(live);
+    emit({ type: 'stopped' });
+  }
+};
+
+const failoverEntry = (label: string, command: string, wait: FailoverEntry['wait'], runs: FailoverRunFindings[], writeLatencyUs: FailoverEntry['writeLatencyUs']): FailoverEntry => {
+  const lossy = runs.map((r) => r.counts.lost > 0);
+  const worst = runs.find((r) => r.verdict === 'UNSAFE') ?? runs[0];
+  if (worst === undefined) throw new LabError('E_SCENARIO_INVALID', 'a failover entry needs at least one run', { hint: 'repeat must be 1 or more' });
+  return {
+    id: `${label} / ${waitLabel(wait)}`,
+    workload: label,
+    command,
+    wait,
+    runs: runs.length,
+    lossAgrees: lossy.every((l) => l === lossy[0]),
+    counts: runs.map((r) => r.counts),
+    acknowledgedByMinority: runs.map((r) => r.acknowledgedByMinority),
+    waitSplit: runs.map((r) => r.waitSplit),
+    counter: runs.map((r) => r.counter),
+    writeLatencyUs,
+    verdict: worst.verdict,
+    reasons: worst.reasons,
+    lostExamples: runs.find((r) => r.lostExamples.length > 0)?.lostExamples ?? [],
+    timelines: runs.map((r) => r.timeline),
+  };
+};

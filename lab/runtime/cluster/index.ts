@@ -1,0 +1,3 @@
+export { startLocalCluster } from './local-cluster.ts';
+export { clusterInfo, clusterNodes, adminClient, nodeRole } from './admin.ts';
+export type { ClusterNode, StartedCluster } from './types.ts';

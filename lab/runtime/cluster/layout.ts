@@ -1,0 +1,33 @@
+// Who is who in a cluster the lab starts: `primaries` shards, `replicas` replicas each, named
+// `primary-<shard>` and `replica-<shard>-<n>` (1-based; the names are the contract's), and the
+// slot range each primary owns (16384 slots split as evenly as redis-cli splits them).
+
+import { LabError } from '../../errors/index.ts';
+import { clusterShapeProblem, primaryName, replicaName, type ClusterShape } from '../../contracts/index.ts';
+
+export const CLUSTER_SLOTS = 16384;
+
+export interface NodePlan {
+  name: string;
+  role: 'primary' | 'replica';
+  /** 1-based shard: the primary's number, or the number of the primary a replica follows. */
+  shard: number;
+  /** Primaries only: the slot range it is given at creation, inclusive. */
+  slots?: { first: number; last: number };
+}
+
+// Every node of the shape, primaries first (in shard order), then replicas.
+export const planCluster = (shape: ClusterShape): NodePlan[] => {
+  const problem = clusterShapeProblem(shape);
+  if (problem !== undefined) throw new LabError('E_SCENARIO_INVALID', `Cannot start this cluster: ${problem}`, { hint: 'Use for example {cluster: {primaries: 3, replicas: 1}}.' });
+  const nodes: NodePlan[] = [];
+  for (let shard = 1; shard <= shape.primaries; shard++) {
+    const first = Math.floor(((shard - 1) * CLUSTER_SLOTS) / shape.primaries);
+    const last = Math.floor((shard * CLUSTER_SLOTS) / shape.primaries) - 1;
+    nodes.push({ name: primaryName(shard), role: 'primary', shard, slots: { first, last } });
+  }
+  for (let shard = 1; shard <= shape.primaries; shard++) {
+    for (let n = 1; n <= shape.replicas; n++) nodes.push({ name: replicaName(shard, n), role: 'replica', shard });
+  }
+  return nodes;
+};

@@ -1,0 +1,57 @@
+// What a started cluster hands the rest of the lab: every node straight and through its proxies,
+// the address map a cluster client needs, the faults a node can be given, and a stop.
+
+import type { Endpoint, StopReport } from '../types.ts';
+import type { NodePlan } from './layout.ts';
+
+export interface ClusterNode extends NodePlan {
+  /** The node's cluster id (40 hex characters). */
+  id: string;
+  pid: number;
+  /** The node with no proxy in between: calibration's baseline and the lab's read-backs. */
+  direct: Endpoint;
+  /** The node's client proxy as the lab's clients reach it. */
+  proxied: Endpoint;
+  /** `ip:port` the node announces (CLUSTER SLOTS, MOVED, ASK): its client proxy as the nodes reach it. */
+  announced: string;
+  /** Toxiproxy proxy names: clients and replication (a replica dials its primary's announced
+   * client port) cross `clientProxy`; the cluster bus into this node crosses `busProxy`. */
+  clientProxy: string;
+  busProxy: string;
+  /** The loopback address the node dials out from (bind-source-addr). */
+  sourceAddress: string;
+}
+
+export interface StartedCluster {
+  kind: 'local';
+  nodes: ClusterNode[];
+  /** Announced `ip:port` to the address a client outside the nodes' network dials (ioredis natMap). */
+  natMap: Record<string, { host: string; port: number }>;
+  password?: string;
+  toxiproxyApiUrl: string;
+  nodeTimeoutMs: number;
+  /** What was started, so a caller can check that stop() removed it all. */
+  resources: { pids: number[] };
+  /** Aborts (E_RUNTIME_DIED) when a node or Toxiproxy exits on its own. */
+  lost: AbortSignal;
+  /** Freezes a node's process (SIGSTOP): it neither sends nor answers anything, on any link. */
+  pause(name: string): void;
+  /** Thaws a paused node (SIGCONT): it handles what queued up in its sockets, then learns the news. */
+  resume(name: string): void;
+  /** Cuts a node off from every other node and from clients that go through its proxy, both
+   * ways: its client and bus proxies disabled (traffic into it, replication from it included),
+   * and every peer's bus gate refusing its source address (its own bus traffic out). A client
+   * connected straight to it (`direct`) still reaches it: the minority side's client. */
+  isolate(name: string): Promise<void>;
+  /** Undoes isolate(): proxies enabled, gates open again. */
+  rejoin(name: string): Promise<void>;
+  stop(): Promise<StopReport>;
+}
+
+export interface ClusterStartOptions {
+  /** cluster-node-timeout, ms (default 2000). */
+  nodeTimeoutMs?: number;
+  signal?: AbortSignal;
+  redisAuth?: boolean;
+  onNote?: (note: string) => void;
+}

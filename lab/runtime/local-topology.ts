@@ -1,0 +1,158 @@
+// The `local` runtime for a primary with replicas: one redis-server per node and one
+// toxiproxy-server, all child processes on 127.0.0.1. Every node has a client proxy (named by
+// the node) and every ordered pair of nodes a peer proxy (`from->to`), so replication crosses
+// Toxiproxy too: a replica's `replicaof` is its peer proxy to the primary, and it announces its
+// own client proxy (`replica-announce-ip/port`), which is what the primary's INFO lists.
+
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LabError, errorMessage, interruptedError, isLabError } from '../errors/index.ts';
+import { ToxiproxyApi } from '../network/index.ts';
+import { peerProxyName, topologyLabel, topologyNodes, type Topology } from '../contracts/index.ts';
+import { LOCAL_DIR_PREFIX, killOnExit, reapLocalOrphans, writeOwner } from './leftovers.ts';
+import { once, runStopSteps, runtimePassword } from './lifecycle.ts';
+import { localBinaries } from './local.ts';
+import { freePort, httpAnswers, redisAnswersPing, startChildServer, type ChildServer } from './local-processes.ts';
+import { infoField, redisInfo } from './redis-info.ts';
+import type { PeerProxy, StartedNode, StartedTopology } from './topology-types.ts';
+import type { StartOptions } from './types.ts';
+import { howExited, watchParts } from './watch.ts';
+
+const HOST = '127.0.0.1';
+/** How long replicas get to report master_link_status:up after start. */
+const LINK_UP_TIMEOUT_MS = 15_000;
+
+// One node's redis.conf: the password (also to authenticate to its primary), replication settings
+// that make a lab run prompt (no 5 s diskless delay, 1 s pings so a cut link is noticed), the
+// announced proxy address, and for a replica the peer proxy it dials.
+const nodeConfig = (password: string | undefined, announcePort: number, replicaOfPort: number | undefined): string =>
+  [
+    ...(password === undefined ? [] : [`requirepass ${password}`, `masterauth ${password}`]),
+    'repl-diskless-sync yes',
+    'repl-diskless-sync-delay 0',
+    'repl-ping-replica-period 1',
+    'repl-timeout 5',
+    `replica-announce-ip ${HOST}`,
+    `replica-announce-port ${announcePort}`,
+    ...(replicaOfPort === undefined ? [] : [`replicaof ${HOST} ${replicaOfPort}`]),
+    '',
+  ].join('\n');
+
+// Every replica's master_link_status:up (read straight from the replica), and the primary's
+// `slaveN:ip=..,port=..` lines by replica, once all are online.
+const awaitLinks = async (nodes: StartedNode[], signal: AbortSignal | undefined): Promise<Record<string, string>> => {
+  const deadline = performance.now() + LINK_UP_TIMEOUT_MS;
+  const replicas = nodes.filter((n) => n.role === 'replica');
+  const primary = nodes.find((n) => n.role === 'primary') as StartedNode;
+  for (;;) {
+    signal?.throwIfAborted();
+    const states = await Promise.all(replicas.map(async (r) => infoField((await redisInfo(r.direct, 'replication')) ?? '', 'master_link_status')));
+    const primaryInfo = (await redisInfo(primary.direct, 'replication')) ?? '';
+    const online = [...primaryInfo.matchAll(/^slave\d+:ip=([^,]+),port=(\d+),state=online/gm)].map((m) => `${m[1]}:${m[2]}`);
+    if (states.every((s) => s === 'up') && online.length === replicas.length) {
+      const announced: Record<string, string> = {};
+      for (const replica of replicas) announced[replica.name] = online.find((a) => a === `${replica.proxied.host}:${replica.proxied.port}`) ?? online.join(' ');
+      return announced;
+    }
+    if (performance.now() > deadline) {
+      throw new LabError('E_RUNTIME_START', `Replication did not come up within ${LINK_UP_TIMEOUT_MS / 1000} s: replicas report master_link_status ${states.map((s, i) => `${replicas[i]?.name}=${s ?? 'no answer'}`).join(', ')}; the primary lists ${online.length} online`, {
+        hint: 'Run the redis-server of a replica by hand with its replicaof pointing at the primary to see why the link fails.',
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+
+export const startLocalTopology = async (topology: Topology, options: StartOptions = {}): Promise<StartedTopology> => {
+  if (topology.kind !== 'replicas') {
+    throw new LabError('E_RUNTIME_UNAVAILABLE', `Topology ${topologyLabel(topology)} is not supported by the local topology runtime yet`, {
+      hint: 'This runtime runs {primary: 1, replicas: N}; Redis Cluster is being built separately (the cluster runtime). A single node needs no topology key.',
+    });
+  }
+  const binaries = await localBinaries();
+  if (!binaries.redis || !binaries.toxiproxy) {
+    throw new LabError('E_RUNTIME_UNAVAILABLE', 'The local runtime needs redis-server and toxiproxy-server on PATH', {
+      hint: 'Run `bash docker/provision.sh` as root, or set REDIS_FAULT_LAB_REDIS_SERVER / REDIS_FAULT_LAB_TOXIPROXY_SERVER.',
+    });
+  }
+  await reapLocalOrphans();
+  const started: ChildServer[] = [];
+  const pids = () => started.map((s) => s.pid);
+  const dataDir = await mkdtemp(join(tmpdir(), LOCAL_DIR_PREFIX));
+  const unhookExit = killOnExit(pids);
+  const watch = watchParts();
+  const watched = (server: ChildServer): ChildServer => {
+    void server.exited.then(({ code, signal }) => watch.exited(`the ${server.what} process (pid ${server.pid})`, howExited(code, signal)));
+    return server;
+  };
+  const stop = once(async () => {
+    watch.stopping();
+    const report = await runStopSteps([...[...started].reverse().map((s) => () => s.stop()), () => rm(dataDir, { recursive: true, force: true })]);
+    unhookExit();
+    return report;
+  });
+  try {
+    const password = runtimePassword(options.redisAuth);
+    const auth = password === undefined ? {} : { password };
+    const apiPort = await freePort();
+    const apiUrl = `http://${HOST}:${apiPort}`;
+    options.onNote?.(`starting toxiproxy-server on ${HOST}:${apiPort}`);
+    started.push(watched(await startChildServer('toxiproxy-server', binaries.toxiproxy, ['-host', HOST, '-port', String(apiPort)], () => httpAnswers(`${apiUrl}/version`))));
+    await writeOwner(dataDir, started);
+    const api = new ToxiproxyApi(apiUrl);
+
+    const layout = topologyNodes(topology);
+    const nodes: StartedNode[] = [];
+    for (const node of layout) {
+      const redisPort = await freePort();
+      const proxyPort = await freePort();
+      await api.createProxy(node.name, `${HOST}:${proxyPort}`, `${HOST}:${redisPort}`);
+      nodes.push({ name: node.name, role: node.role, replicaOf: node.replicaOf, direct: { host: HOST, port: redisPort, ...auth }, proxied: { host: HOST, port: proxyPort, ...auth }, proxyName: node.name });
+    }
+    const peers: PeerProxy[] = [];
+    for (const from of nodes) {
+      for (const to of nodes) {
+        if (from === to) continue;
+        const port = await freePort();
+        const name = peerProxyName(from.name, to.name);
+        await api.createProxy(name, `${HOST}:${port}`, `${HOST}:${to.direct.port}`);
+        peers.push({ name, from: from.name, to: to.name, listen: { host: HOST, port, ...auth } });
+      }
+    }
+    for (const node of nodes) {
+      options.signal?.throwIfAborted();
+      const dir = join(dataDir, node.name);
+      await mkdir(dir);
+      const configFile = join(dir, 'redis.conf');
+      const upstream = node.replicaOf === null ? undefined : peers.find((p) => p.from === node.name && p.to === node.replicaOf)?.listen.port;
+      await writeFile(configFile, nodeConfig(password, node.proxied.port, upstream), { mode: 0o600 });
+      options.onNote?.(`starting redis-server ${node.name} on ${HOST}:${node.direct.port}`);
+      started.push(
+        watched(
+          await startChildServer(`redis-server (${node.name})`, binaries.redis, [configFile, '--port', String(node.direct.port), '--bind', HOST, '--save', '', '--appendonly', 'no', '--dir', dir], () =>
+            redisAnswersPing(node.direct),
+          ),
+        ),
+      );
+      await writeOwner(dataDir, started);
+    }
+    const announced = await awaitLinks(nodes, options.signal);
+    return {
+      kind: 'local',
+      topology,
+      nodes,
+      peers,
+      toxiproxyApiUrl: apiUrl,
+      announced,
+      resources: { pids: pids(), containers: [], networks: [] },
+      lost: watch.lost,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    if (options.signal?.aborted) throw interruptedError();
+    if (isLabError(error)) throw error;
+    throw new LabError('E_RUNTIME_START', `The local topology runtime failed to start: ${errorMessage(error)}`, { cause: error });
+  }
+};

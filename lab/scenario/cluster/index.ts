@@ -1,0 +1,2 @@
+export { parseClusterScenario, loadClusterScenarioFile, loadClusterScenario } from './parse-cluster.ts';
+export { clusterScenarioOf } from './from-shared.ts';

@@ -1,0 +1,73 @@
+// The topology sections of the JSON Schema (issue 13): `topology`, `network.nodes`, `replication`
+// and `timeline`; one entry per KEYS key (tsc enforces it), bounds from LIMITS.
+
+import { DEFAULTS, KEYS, LIMITS } from '../defaults.ts';
+import { duration, field, int, mapping, type Fields, type JsonSchema } from './schema-shapes.ts';
+
+const NODE_NAME: JsonSchema = { type: 'string', pattern: '^(?:primary|replica)(?:-\\d+){0,2}$', description: 'a node: primary, replica-N (primary/replicas), primary-I, replica-I-J (cluster)' };
+
+const CLUSTER_FIELDS: Fields<typeof KEYS.cluster> = {
+  primaries: field({ description: 'primaries (shards)', examples: [3] }, int(LIMITS.clusterPrimaries)),
+  replicas: field({ description: 'replicas per primary; default 0', examples: [1] }, int(LIMITS.clusterReplicas)),
+};
+
+const TOPOLOGY_FIELDS: Fields<typeof KEYS.topology> = {
+  primary: field({ description: 'one primary', examples: [1] }, { const: 1 }),
+  replicas: field({ description: 'replicas of the primary: replica-1 .. replica-N', examples: [1] }, int(LIMITS.replicas)),
+  cluster: field({ description: 'a Redis Cluster: primary-I and replica-I-J', examples: [{ primaries: 3, replicas: 1 }] }, mapping(CLUSTER_FIELDS, { required: ['primaries'] })),
+};
+
+export const topologyShape = (): JsonSchema => ({
+  anyOf: [
+    { const: 'single', description: 'one Redis behind one proxy (the default)' },
+    mapping(TOPOLOGY_FIELDS, { oneOf: [{ required: ['primary', 'replicas'] }, { required: ['cluster'] }] }),
+  ],
+});
+
+const NODE_LINK_FIELDS: Fields<typeof KEYS.nodeLink> = {
+  rtt: field({ description: 'round-trip time of every link that touches this node (its client proxy and its peer proxies)', examples: ['10ms'] }, duration(LIMITS.rttMs)),
+  jitter: field({ description: 'latency jitter per direction of those links; default 0ms', examples: ['0ms'] }, duration(LIMITS.jitterMs)),
+};
+
+export const nodeLinksShape = (): JsonSchema => ({
+  type: 'object',
+  propertyNames: NODE_NAME,
+  additionalProperties: mapping(NODE_LINK_FIELDS, { required: ['rtt'] }),
+});
+
+const WAIT_FIELDS: Fields<typeof KEYS.wait> = {
+  replicas: field({ description: 'replicas WAIT must reach', examples: [1] }, int(LIMITS.waitReplicas)),
+  timeout: field({ description: "WAIT's timeout", examples: ['100ms'] }, duration(LIMITS.waitTimeoutMs)),
+};
+const waitItem = (): JsonSchema => ({ anyOf: [{ const: 'none' }, mapping(WAIT_FIELDS, { required: ['replicas', 'timeout'] })] });
+
+export const REPLICATION_FIELDS: Fields<typeof KEYS.replication> = {
+  wait: field(
+    { description: 'none, or WAIT replicas timeout after each write on its connection; a list is an axis; default none', examples: [['none', { replicas: 1, timeout: '100ms' }]] },
+    { anyOf: [waitItem(), { type: 'array', items: waitItem(), minItems: 1 }] },
+  ),
+  'read-from': field({ description: `the node reads (GET) go to; default ${DEFAULTS.readFrom}`, examples: ['replica-1'] }, NODE_NAME),
+  markers: field({ description: `marker keys per second written on the primary and polled on each replica, to time replication lag; default ${DEFAULTS.markersPerSec}`, examples: [20] }, int(LIMITS.markersPerSec)),
+};
+
+const PARTITION_FIELDS: Fields<typeof KEYS.partition> = {
+  nodes: field({ description: 'the node(s) cut off', examples: [['primary']] }, { anyOf: [NODE_NAME, { type: 'array', items: NODE_NAME, minItems: 1 }] }),
+  from: field({ description: 'peers (the other nodes: replication), clients, or all (default)', examples: ['peers'] }, { type: 'string', enum: ['peers', 'clients', 'all'] }),
+};
+
+const EVENT_FIELDS: Fields<typeof KEYS.event> = {
+  name: field({ description: 'names the event in the result', examples: ['isolate-primary'] }, { type: 'string', minLength: 1 }),
+  at: field({ description: 'when, after the workload starts', examples: ['500ms'] }, duration(LIMITS.eventAtMs)),
+  for: field({ description: 'how long a partition or down lasts (a failover takes none)', examples: ['2s'] }, duration(LIMITS.eventForMs)),
+  partition: field({ description: 'disable the proxies between these nodes and the rest (Toxiproxy enabled:false)', examples: [{ nodes: ['primary'], from: 'peers' }] }, mapping(PARTITION_FIELDS, { required: ['nodes'] })),
+  down: field({ description: 'disable every proxy into or out of this node', examples: ['replica-1'] }, NODE_NAME),
+  failover: field(
+    { description: 'REPLICAOF NO ONE on this replica; clients move to it; the old primary is demoted when its partition heals', examples: [{ promote: 'replica-1' }] },
+    mapping({ promote: field({ description: 'the replica to promote', examples: ['replica-1'] }, NODE_NAME) }, { required: ['promote'] }),
+  ),
+};
+
+export const timelineShape = (): JsonSchema => ({
+  type: 'array',
+  items: mapping(EVENT_FIELDS, { required: ['name', 'at'], oneOf: KEYS.eventActions.map((key) => ({ required: [key] })) }),
+});

@@ -1,0 +1,286 @@
+// The topology sections of a scenario (issue 13): `topology:` (single, a primary with replicas,
+// or a cluster), per-node links under `network.nodes`, `replication:` (WAIT after each write,
+// where reads go, lag markers) and `timeline:` (partitions, downs and a failover in one run).
+// Node names follow lab/contracts/topology.ts (NODE NAMING).
+
+import {
+  topologyLabel,
+  topologyNodes,
+  type NodeLink,
+  type PartitionFrom,
+  type ReplicationOptions,
+  type Topology,
+  type TopologyAction,
+  type TopologyEvent,
+  type WaitOption,
+} from '../contracts/index.ts';
+import { DEFAULTS, KEYS, LIMITS } from './defaults.ts';
+import { checkKeys, hasKey, isRecord, optionalKey, readInt, readMs, readRecord, readText, type MsRules } from './fields.ts';
+import { closest, describeValue, type FieldPath, type Problem } from './problems.ts';
+
+const TOPOLOGY_HINT = 'topology is single, {primary: 1, replicas: N} or {cluster: {primaries: P, replicas: R}}';
+const LATENCY_WHY = 'Toxiproxy latency is set in whole milliseconds per direction';
+const NODE_RTT: MsRules = { name: 'rtt', range: LIMITS.rttMs, meaning: "round-trip time of every link that touches this node", wholeWhy: LATENCY_WHY };
+const NODE_JITTER: MsRules = { name: 'jitter', range: LIMITS.jitterMs, meaning: 'latency jitter per direction of this node’s links', wholeWhy: LATENCY_WHY };
+const WAIT_TIMEOUT: MsRules = { name: 'timeout', range: LIMITS.waitTimeoutMs, meaning: "WAIT's timeout (Redis takes whole milliseconds; 0 would block forever)", wholeWhy: 'WAIT takes whole milliseconds' };
+const AT: MsRules = { name: 'at', range: LIMITS.eventAtMs, meaning: 'time after the workload starts', wholeWhy: 'the timeline runs in whole milliseconds' };
+const FOR: MsRules = { name: 'for', range: LIMITS.eventForMs, meaning: 'how long a partition or down lasts', wholeWhy: 'the timeline runs in whole milliseconds' };
+
+/** `topology:`; absent means single. */
+export const readTopology = (value: unknown, path: FieldPath, problems: Problem[]): Topology | undefined => {
+  if (value === undefined || value === 'single') return { kind: 'single' };
+  if (!isRecord(value)) {
+    problems.push({ path, message: `expected single or a mapping, got ${describeValue(value)}`, hint: TOPOLOGY_HINT });
+    return undefined;
+  }
+  const before = problems.length;
+  checkKeys(value, KEYS.topology, path, problems);
+  if (hasKey(value, 'cluster')) {
+    if (hasKey(value, 'primary') || hasKey(value, 'replicas')) {
+      problems.push({ path, message: 'a cluster is written on its own: {cluster: {primaries: 3, replicas: 1}}', hint: TOPOLOGY_HINT });
+      return undefined;
+    }
+    const cluster = readRecord(value.cluster, [...path, 'cluster'], problems, '{cluster: {primaries: 3, replicas: 1}}');
+    if (cluster === undefined) return undefined;
+    checkKeys(cluster, KEYS.cluster, [...path, 'cluster'], problems);
+    const { min, max } = LIMITS.clusterPrimaries;
+    const primaries = readInt(cluster.primaries, [...path, 'cluster', 'primaries'], LIMITS.clusterPrimaries, problems, `primaries: ${min} to ${max} (Redis Cluster needs a majority of 3 or more)`);
+    const replicasValue = optionalKey(cluster, 'replicas');
+    const replicas = replicasValue === undefined ? 0 : readInt(replicasValue, [...path, 'cluster', 'replicas'], LIMITS.clusterReplicas, problems, `replicas per primary: ${LIMITS.clusterReplicas.min} to ${LIMITS.clusterReplicas.max}; default 0`);
+    if (primaries === undefined || replicas === undefined || problems.length > before) return undefined;
+    return { kind: 'cluster', primaries, replicasPerPrimary: replicas };
+  }
+  const primary = readInt(value.primary, [...path, 'primary'], { min: 1, max: 1 }, problems, 'a replicated topology has one primary: {primary: 1, replicas: N}; for several primaries use {cluster: {...}}');
+  const replicas = readInt(value.replicas, [...path, 'replicas'], LIMITS.replicas, problems, `replicas: ${LIMITS.replicas.min} to ${LIMITS.replicas.max}`);
+  if (primary === undefined || replicas === undefined || problems.length > before) return undefined;
+  return { kind: 'replicas', replicas };
+};
+
+/** `network.nodes`: `{replica-1: {rtt: 10ms, jitter: 0ms}}`; node names are checked against the topology later. */
+export const readNodeLinks = (value: unknown, path: FieldPath, problems: Problem[]): Record<string, NodeLink> | undefined => {
+  const record = readRecord(value, path, problems, 'nodes: {replica-1: {rtt: 10ms}}');
+  if (record === undefined) return undefined;
+  const before = problems.length;
+  const links: Record<string, NodeLink> = {};
+  for (const [name, link] of Object.entries(record)) {
+    const linkRecord = readRecord(link, [...path, name], problems, `${name}: {rtt: 10ms, jitter: 0ms}`);
+    if (linkRecord === undefined) continue;
+    checkKeys(linkRecord, KEYS.nodeLink, [...path, name], problems);
+    const rttValue = optionalKey(linkRecord, 'rtt');
+    const jitterValue = optionalKey(linkRecord, 'jitter');
+    if (rttValue === undefined) {
+      problems.push({ path: [...path, name], message: 'names no rtt', hint: `give the node's rtt, e.g. ${name}: {rtt: 10ms}` });
+      continue;
+    }
+    const rttMs = readMs(rttValue, [...path, name, 'rtt'], NODE_RTT, problems);
+    const jitterMs = jitterValue === undefined ? 0 : readMs(jitterValue, [...path, name, 'jitter'], NODE_JITTER, problems);
+    if (rttMs !== undefined && jitterMs !== undefined) links[name] = { rttMs, jitterMs };
+  }
+  return problems.length > before ? undefined : links;
+};
+
+const WAIT_HINT = `wait is none or {replicas: N, timeout: 100ms} (WAIT N 100 after each write); a list is an axis`;
+
+const readWait = (value: unknown, path: FieldPath, problems: Problem[]): WaitOption | null | undefined => {
+  if (value === 'none' || value === null) return null;
+  const record = readRecord(value, path, problems, WAIT_HINT);
+  if (record === undefined) return undefined;
+  const before = problems.length;
+  checkKeys(record, KEYS.wait, path, problems);
+  const replicas = readInt(record.replicas, [...path, 'replicas'], LIMITS.waitReplicas, problems, `replicas WAIT must reach: ${LIMITS.waitReplicas.min} to ${LIMITS.waitReplicas.max}`);
+  const timeoutValue = optionalKey(record, 'timeout');
+  if (timeoutValue === undefined) {
+    problems.push({ path, message: 'names no timeout', hint: 'WAIT 0 blocks forever, so the lab asks for one: {replicas: 1, timeout: 100ms}' });
+    return undefined;
+  }
+  const timeoutMs = readMs(timeoutValue, [...path, 'timeout'], WAIT_TIMEOUT, problems);
+  if (replicas === undefined || timeoutMs === undefined || problems.length > before) return undefined;
+  return { replicas, timeoutMs };
+};
+
+/** `replication:`; absent: no WAIT, reads from the primary. */
+export const readReplication = (value: unknown, path: FieldPath, problems: Problem[]): ReplicationOptions | undefined => {
+  const defaults: ReplicationOptions = { wait: [null], readFrom: DEFAULTS.readFrom, markersPerSec: DEFAULTS.markersPerSec };
+  if (value === undefined) return defaults;
+  const record = readRecord(value, path, problems, 'replication: {wait: [none, {replicas: 1, timeout: 100ms}], read-from: primary}');
+  if (record === undefined) return undefined;
+  const before = problems.length;
+  checkKeys(record, KEYS.replication, path, problems);
+  const waitValue = optionalKey(record, 'wait');
+  let wait: (WaitOption | null)[] | undefined = defaults.wait;
+  if (waitValue !== undefined) {
+    const items = Array.isArray(waitValue) ? waitValue : [waitValue];
+    if (items.length === 0) problems.push({ path: [...path, 'wait'], message: 'is an empty list', hint: WAIT_HINT });
+    const read = items.map((item, index) => readWait(item, Array.isArray(waitValue) ? [...path, 'wait', index] : [...path, 'wait'], problems));
+    wait = read.every((w) => w !== undefined) ? (read as (WaitOption | null)[]) : undefined;
+  }
+  const fromValue = optionalKey(record, 'read-from');
+  const readFrom = fromValue === undefined ? defaults.readFrom : readText(fromValue, [...path, 'read-from'], problems, { hint: 'a node name: primary or replica-N', singleLine: true, nonEmpty: true });
+  const markersValue = optionalKey(record, 'markers');
+  const markersPerSec =
+    markersValue === undefined
+      ? defaults.markersPerSec
+      : readInt(markersValue, [...path, 'markers'], LIMITS.markersPerSec, problems, `marker keys written per second to time replication lag, ${LIMITS.markersPerSec.min} to ${LIMITS.markersPerSec.max}; default ${DEFAULTS.markersPerSec}`);
+  if (wait === undefined || readFrom === undefined || markersPerSec === undefined || problems.length > before) return undefined;
+  return { wait, readFrom, markersPerSec };
+};
+
+const PARTITION_FROM: readonly PartitionFrom[] = ['peers', 'clients', 'all'];
+const EVENT_HINT = 'an event is {name, at: 500ms, for: 2s, partition: {nodes: [primary], from: peers}} | {..., down: replica-1} | {name, at, failover: {promote: replica-1}}';
+
+const readNodeList = (value: unknown, path: FieldPath, problems: Problem[]): string[] | undefined => {
+  const items = typeof value === 'string' ? [value] : Array.isArray(value) ? value : undefined;
+  if (items === undefined || items.length === 0 || !items.every((item) => typeof item === 'string')) {
+    problems.push({ path, message: `expected a node name or a non-empty list of them, got ${describeValue(value)}`, hint: 'e.g. nodes: [primary] or nodes: primary' });
+    return undefined;
+  }
+  return items as string[];
+};
+
+const readAction = (record: Record<string, unknown>, path: FieldPath, problems: Problem[]): TopologyAction | undefined => {
+  const actions = KEYS.eventActions.filter((key) => hasKey(record, key));
+  if (actions.length !== 1) {
+    problems.push({ path, message: actions.length === 0 ? 'names no action' : `names ${actions.length} actions (${actions.join(', ')}); one per event`, hint: EVENT_HINT });
+    return undefined;
+  }
+  const kind = actions[0] as (typeof KEYS.eventActions)[number];
+  const value = record[kind];
+  if (kind === 'down') {
+    if (typeof value !== 'string') {
+      problems.push({ path: [...path, 'down'], message: `expected a node name, got ${describeValue(value)}`, hint: 'e.g. down: replica-1' });
+      return undefined;
+    }
+    return { kind: 'down', node: value };
+  }
+  if (kind === 'failover') {
+    const failover = readRecord(value, [...path, 'failover'], problems, 'failover: {promote: replica-1}');
+    if (failover === undefined) return undefined;
+    checkKeys(failover, KEYS.failover, [...path, 'failover'], problems);
+    if (typeof failover.promote !== 'string') {
+      problems.push({ path: [...path, 'failover', 'promote'], message: `expected a replica's name, got ${describeValue(failover.promote)}`, hint: 'e.g. failover: {promote: replica-1}' });
+      return undefined;
+    }
+    return { kind: 'failover', promote: failover.promote };
+  }
+  const partition = readRecord(value, [...path, 'partition'], problems, 'partition: {nodes: [primary], from: peers}');
+  if (partition === undefined) return undefined;
+  checkKeys(partition, KEYS.partition, [...path, 'partition'], problems);
+  const nodes = readNodeList(partition.nodes, [...path, 'partition', 'nodes'], problems);
+  const fromValue = optionalKey(partition, 'from') ?? 'all';
+  if (typeof fromValue !== 'string' || !(PARTITION_FROM as readonly string[]).includes(fromValue)) {
+    const guess = typeof fromValue === 'string' ? closest(fromValue, PARTITION_FROM) : undefined;
+    problems.push({
+      path: [...path, 'partition', 'from'],
+      message: `unknown side ${describeValue(fromValue)}${guess ? `; did you mean ${guess}?` : ''}`,
+      hint: 'from: peers (the other nodes: replication), clients (the clients), or all (default)',
+    });
+    return undefined;
+  }
+  return nodes === undefined ? undefined : { kind: 'partition', nodes, from: fromValue as PartitionFrom };
+};
+
+/** `timeline:`: events in time order. */
+export const readTimeline = (value: unknown, path: FieldPath, problems: Problem[]): TopologyEvent[] | undefined => {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) {
+    problems.push({ path, message: `expected a list of events, got ${describeValue(value)}`, hint: EVENT_HINT });
+    return undefined;
+  }
+  const before = problems.length;
+  const events: TopologyEvent[] = [];
+  const names = new Set<string>();
+  value.forEach((item, index) => {
+    const itemPath = [...path, index];
+    const record = readRecord(item, itemPath, problems, EVENT_HINT);
+    if (record === undefined) return;
+    checkKeys(record, KEYS.event, itemPath, problems);
+    const name = readText(record.name, [...itemPath, 'name'], problems, { hint: 'a short name, e.g. name: isolate-primary', singleLine: true, nonEmpty: true });
+    if (name !== undefined && names.has(name)) problems.push({ path: [...itemPath, 'name'], message: `"${name}" is used twice`, hint: 'give each event its own name' });
+    if (name !== undefined) names.add(name);
+    if (!hasKey(record, 'at')) problems.push({ path: itemPath, message: 'names no time', hint: 'add at: 500ms (after the workload starts)' });
+    const atMs = hasKey(record, 'at') ? readMs(record.at, [...itemPath, 'at'], AT, problems) : undefined;
+    const forValue = optionalKey(record, 'for');
+    const forMs = forValue === undefined ? null : readMs(forValue, [...itemPath, 'for'], FOR, problems);
+    const action = readAction(record, itemPath, problems);
+    if (action?.kind === 'failover' && forMs !== null) {
+      problems.push({ path: [...itemPath, 'for'], at: 'key', message: 'a failover is not healed, so it takes no for', hint: 'the partition it follows heals; the old primary is then demoted' });
+    }
+    if (action !== undefined && action.kind !== 'failover' && forMs === null) {
+      problems.push({ path: itemPath, message: `a ${action.kind} needs a for`, hint: 'add for: 2s (how long it lasts)' });
+    }
+    if (name === undefined || atMs === undefined || forMs === undefined || action === undefined) return;
+    events.push({ name, atMs, forMs, action });
+  });
+  for (let i = 1; i < events.length; i++) {
+    if ((events[i]?.atMs ?? 0) < (events[i - 1]?.atMs ?? 0)) {
+      problems.push({ path: [...path, i, 'at'], message: 'is earlier than the event before it', hint: 'list events in time order' });
+    }
+  }
+  return problems.length > before ? undefined : events;
+};
+
+interface TopologyRuleInput {
+  record: Record<string, unknown>;
+  topology: Topology | undefined;
+  nodeLinks: Record<string, NodeLink> | undefined;
+  replication: ReplicationOptions | undefined;
+  timeline: TopologyEvent[] | undefined;
+}
+
+/** What a topology scenario may combine: node names that exist, a replica to promote, one link per axis. */
+export const checkTopologyRules = (input: TopologyRuleInput, problems: Problem[]): void => {
+  const { record, topology, nodeLinks, replication, timeline } = input;
+  if (topology === undefined) return;
+  const network = isRecord(record.network) ? record.network : {};
+  if (topology.kind === 'single') {
+    for (const key of ['replication', 'timeline'] as const) {
+      if (hasKey(record, key)) problems.push({ path: [key], at: 'key', message: `${key} needs a topology past one node`, hint: 'add topology: {primary: 1, replicas: 1}' });
+    }
+    if (hasKey(network, 'nodes')) problems.push({ path: ['network', 'nodes'], at: 'key', message: 'per-node links need a topology past one node', hint: 'add topology: {primary: 1, replicas: 1}' });
+    return;
+  }
+  const nodes = topologyNodes(topology);
+  const names = nodes.map((n) => n.name);
+  const label = topologyLabel(topology);
+  const known = (name: string, path: FieldPath, at: 'key' | 'value' = 'value') => {
+    if (names.includes(name)) return true;
+    const guess = closest(name, names);
+    problems.push({ path, at, message: `no node "${name}" in ${label}${guess ? `; did you mean ${guess}?` : ''}`, hint: `nodes: ${names.join(', ')}` });
+    return false;
+  };
+  for (const name of Object.keys(nodeLinks ?? {})) known(name, ['network', 'nodes', name], 'key');
+  for (const key of ['rtt', 'jitter', 'bandwidth'] as const) {
+    const written = network[key];
+    if (Array.isArray(written) && written.length > 1) problems.push({ path: ['network', key], message: 'is a list; a topology run has one link shape per node', hint: `write one value; per-node links go in network.nodes` });
+  }
+  if (network.bandwidth !== undefined && network.bandwidth !== 'unlimited') problems.push({ path: ['network', 'bandwidth'], message: 'bandwidth caps are not supported on topologies yet', hint: 'leave bandwidth out' });
+  if (network.direct === true) problems.push({ path: ['network', 'direct'], message: 'direct is not supported on topologies', hint: 'leave direct out' });
+  for (const key of ['faults', 'policies', 'expect'] as const) {
+    if (hasKey(record, key)) problems.push({ path: [key], at: 'key', message: `${key} is not supported on topologies yet`, hint: key === 'faults' ? 'use timeline: partitions, downs and a failover' : `leave ${key} out` });
+  }
+  const modes = Array.isArray(record.modes) ? record.modes : [record.modes];
+  if (modes.some((mode) => mode !== 'sync')) problems.push({ path: ['modes'], message: 'a topology run issues one command per round trip', hint: 'write modes: [sync]' });
+  if (record.connections !== undefined && record.connections !== 1) problems.push({ path: ['connections'], message: 'a topology run uses one client connection', hint: 'leave connections out' });
+  if (replication !== undefined) {
+    if (topology.kind === 'replicas') {
+      known(replication.readFrom, ['replication', 'read-from']);
+      replication.wait.forEach((wait, index) => {
+        if (wait !== null && wait.replicas > topology.replicas) {
+          const path = Array.isArray((record.replication as Record<string, unknown>).wait) ? ['replication', 'wait', index, 'replicas'] : ['replication', 'wait', 'replicas'];
+          problems.push({ path, message: `asks ${wait.replicas} replicas, but ${label} has ${topology.replicas}`, hint: `at most ${topology.replicas}` });
+        }
+      });
+    }
+  }
+  timeline?.forEach((event, index) => {
+    const path = ['timeline', index];
+    const { action } = event;
+    if (action.kind === 'partition') for (const node of action.nodes) known(node, [...path, 'partition', 'nodes']);
+    if (action.kind === 'down') known(action.node, [...path, 'down']);
+    if (action.kind === 'failover' && known(action.promote, [...path, 'failover', 'promote']) && nodes.find((n) => n.name === action.promote)?.role !== 'replica') {
+      problems.push({ path: [...path, 'failover', 'promote'], message: `${action.promote} is not a replica`, hint: `promote one of: ${nodes.filter((n) => n.role === 'replica').map((n) => n.name).join(', ')}` });
+    }
+  });
+  const failovers = timeline?.filter((e) => e.action.kind === 'failover') ?? [];
+  if (failovers.length > 1) problems.push({ path: ['timeline'], message: `has ${failovers.length} failovers; one per run for now`, hint: 'keep one failover' });
+};

@@ -1,0 +1,1 @@
+export { clusterOps, driveCluster } from './cluster-drive.ts';
