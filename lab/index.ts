@@ -11,6 +11,6 @@ export { startRuntime, EXTERNAL_ENV, type StartedRuntime, type RuntimeChoice, ty
 export { calibrationWithinTolerance, calibrationToleranceMs } from './network/index.ts';
 export { LabError, isLabError, type LabErrorCode } from './errors/index.ts';
 export { runClusterScenario, type RunClusterOptions } from './run/cluster/run-cluster.ts';
-export { parseClusterScenario, loadClusterScenarioFile, loadClusterScenario, clusterScenarioOf } from './scenario/index.ts';
+export { clusterScenarioOf } from './run/cluster/cluster-scenario.ts';
 export { clusterNodeNames, clusterShapeProblem } from './contracts/index.ts';
 export type { ClusterScenario, ClusterResult, ClusterConfigResult, ClusterFaultResult, ClusterFault, ClusterTopology, NodeLinkResult } from './contracts/index.ts';

@@ -2,7 +2,7 @@
 // stdout: the result table (or validate's verdicts); stderr: progress and errors.
 
 import { LabError, isLabError, errorMessage } from '../errors/index.ts';
-import { loadClusterScenario, loadClusterScenarioFile, loadScenarioFile, runClusterScenario, runScenario, scenarioSchemaText, type ClusterScenario } from '../index.ts';
+import { clusterScenarioOf, loadScenarioFile, runClusterScenario, runScenario, scenarioSchemaText, type ClusterScenario } from '../index.ts';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { LabResult } from '../contracts/index.ts';
@@ -42,7 +42,7 @@ const validate = async (files: string[]): Promise<number> => {
   let status: number = EXIT.pass;
   for (const file of files) {
     try {
-      const scenario = (await loadClusterScenarioFile(file)) ?? (await loadScenarioFile(file));
+      const scenario = await loadScenarioFile(file);
       process.stdout.write(`ok  ${file}: ${scenario.name}\n`);
     } catch (error) {
       status = reportError(error);
@@ -98,12 +98,12 @@ const run = async (command: Extract<Command, { name: 'run' }>): Promise<number> 
   const password = command.passwordFile === undefined ? undefined : await readPasswordFile(command.passwordFile);
   const external = password === undefined ? command.external : { ...command.external, password };
   const scenarios = [];
-  // Cluster scenarios (provisional grammar, lab/scenario/cluster) run on their own path.
-  const clusterScenarios: { scenario: ClusterScenario; notes: string[] }[] = [];
+  // Cluster scenarios (same grammar, `topology: {cluster: ...}`) run on the cluster runner.
+  const clusterScenarios: ClusterScenario[] = [];
   for (const file of command.files) {
-    const cluster = await loadClusterScenario(file);
-    if (cluster) clusterScenarios.push(cluster);
-    else scenarios.push(await loadScenarioFile(file));
+    const scenario = await loadScenarioFile(file);
+    if (scenario.topology?.kind === 'cluster') clusterScenarios.push(clusterScenarioOf(scenario));
+    else scenarios.push(scenario);
   }
   if (clusterScenarios.length > 0 && command.runtime === 'containers') {
     throw new LabError('E_RUNTIME_UNAVAILABLE', 'Cluster scenarios run on the local runtime only, for now', {
@@ -145,8 +145,8 @@ const run = async (command: Extract<Command, { name: 'run' }>): Promise<number> 
       }
       if (!result.pass) status = EXIT.fail;
     }
-    for (const { scenario, notes } of clusterScenarios) {
-      const result = await runClusterScenario(scenario, { signal: abort.signal, onNote: note, notes });
+    for (const scenario of clusterScenarios) {
+      const result = await runClusterScenario(scenario, { signal: abort.signal, onNote: note });
       process.stdout.write(renderClusterTable(result));
       if (command.jsonFile) {
         await mkdir(dirname(command.jsonFile), { recursive: true });

@@ -37,7 +37,7 @@ export const clusterNodeNames = (shape: ClusterShape): string[] => {
 
 /** Latency INTO one node: its client proxy (clients, and replication to its replicas) and its
  * bus proxy (cluster bus messages to it) carry the same toxics. */
-export interface NodeLinkInput {
+interface NodeLinkInput {
   rttMs: number;
 }
 

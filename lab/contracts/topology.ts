@@ -28,11 +28,13 @@
 // else: `{replica-1: {rtt: 10ms}}` puts replica-1 10 ms from the clients and from the primary.
 
 import type { Bandwidth } from './link.ts';
+import type { ClusterMode } from './cluster.ts';
 
 export type Topology =
   | { kind: 'single' }
   | { kind: 'replicas'; replicas: number }
-  | { kind: 'cluster'; primaries: number; replicasPerPrimary: number };
+  /** nodeTimeoutMs: cluster-node-timeout, only when the scenario writes it (default 2000 ms). */
+  | { kind: 'cluster'; primaries: number; replicasPerPrimary: number; nodeTimeoutMs?: number };
 
 export type NodeRole = 'primary' | 'replica';
 
@@ -118,7 +120,8 @@ export interface WaitOption {
 export interface ReplicationOptions {
   /** An axis: null = no WAIT, else WAIT after each write. */
   wait: (WaitOption | null)[];
-  /** Where reads go (GET and MGET): a node name; default `primary`. */
+  /** Where reads go (GET and MGET): a node name; default `primary`. On a cluster: `primary`,
+   * `replica` or `all` (ioredis scaleReads master, slave, all). */
   readFrom: string;
   /** Replication lag sampling (replica-across-dc): marker keys written per second on the primary. */
   markersPerSec: number;
@@ -135,13 +138,17 @@ export type TopologyAction =
   /** Disable every proxy into or out of the node (its process keeps running). */
   | { kind: 'down'; node: string }
   /** `REPLICAOF NO ONE` on the node; clients move to it; when the partition that isolated the old
-   * primary heals, the old primary is demoted with REPLICAOF to it (discarding its divergent writes). */
-  | { kind: 'failover'; promote: string };
+   * primary heals, the old primary is demoted with REPLICAOF to it (discarding its divergent writes).
+   * On a cluster: CLUSTER FAILOVER [TAKEOVER] on the replica, then one run of the workload in
+   * `mode` (default: the scenario's first mode) with the client's slot map left stale; `takeover`
+   * and `mode` appear only when written, and only on a cluster. */
+  | { kind: 'failover'; promote: string; takeover?: boolean; mode?: ClusterMode };
 
 export interface TopologyEvent {
   name: string;
-  /** After the workload starts. */
-  atMs: number;
+  /** After the workload starts; null on a cluster, whose runner runs its events one after
+   * another after the measured configs, each with its own writes (it has no clock to place them on). */
+  atMs: number | null;
   /** How long a partition or down lasts; null for a failover (it is not healed). */
   forMs: number | null;
   action: TopologyAction;

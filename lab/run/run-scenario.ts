@@ -53,7 +53,7 @@ const awaitLoss = async (runtime: StartedRuntime, graceMs: number): Promise<void
 export const runScenario = async (scenario: Scenario, options: RunScenarioOptions = {}): Promise<LabResult> => {
   if (scenario.topology?.kind === 'cluster') {
     throw new LabError('E_USAGE', `Scenario ${scenario.name} is a Redis Cluster: its result has a shape of its own`, {
-      hint: 'call runClusterScenario(clusterScenarioOf(scenario).scenario) (the CLI does this for you)',
+      hint: 'call runClusterScenario(clusterScenarioOf(scenario)) (the CLI does this for you)',
     });
   }
   if (scenario.topology !== undefined && scenario.topology.kind !== 'single') {

@@ -10,6 +10,7 @@ import type { Redis } from 'ioredis';
 import type { ToxiproxyApi } from '../network/index.ts';
 import type { StartedTopology } from '../runtime/index.ts';
 import { peerProxyName, type FailoverTimeline, type TopologyAction, type TopologyEvent } from '../contracts/index.ts';
+import { LabError } from '../errors/index.ts';
 
 // The proxies an action disables.
 export const proxiesCut = (topology: StartedTopology, action: TopologyAction): string[] => {
@@ -37,6 +38,12 @@ export interface RunningTimeline {
   /** Heals whatever is still cut (on an abort); safe to call twice. */
   healAll(): Promise<void>;
 }
+
+// The validator gives every event of a primary/replicas timeline its `at`; only a cluster's have none.
+const eventAtMs = (event: TopologyEvent): number => {
+  if (event.atMs !== null) return event.atMs;
+  throw new LabError('E_SCENARIO_INVALID', `timeline ${event.name} has no at`, { hint: 'on a primary/replicas topology every event takes at: 500ms (after the workload starts)' });
+};
 
 const sleepUntil = (startMs: number, atMs: number, signal: AbortSignal): Promise<void> =>
   new Promise((resolve) => {
@@ -83,7 +90,8 @@ export const startTimeline = (input: {
   };
 
   const runEvent = async (event: TopologyEvent): Promise<void> => {
-    await sleepUntil(startMs, event.atMs, signal);
+    const atMs = eventAtMs(event);
+    await sleepUntil(startMs, atMs, signal);
     if (signal.aborted) return;
     const { action } = event;
     if (action.kind === 'failover') {
@@ -107,7 +115,7 @@ export const startTimeline = (input: {
     if (action.kind === 'partition') times.partitionMs ??= at();
     await setEnabled(proxies, false);
     if (action.kind === 'partition') times.partitionAppliedMs ??= at();
-    await sleepUntil(startMs, event.atMs + (event.forMs ?? 0), signal);
+    await sleepUntil(startMs, atMs + (event.forMs ?? 0), signal);
     active.splice(active.indexOf(event), 1);
     await setEnabled(proxies, true);
     times.healMs = at();

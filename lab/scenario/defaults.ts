@@ -30,6 +30,8 @@ export const DEFAULTS = {
   reconcile: { tags: 'log', deadlineMs: 10_000, appRetries: 3 } as ReconcileOptions,
   readFrom: 'primary',
   markersPerSec: 20,
+  /** cluster-node-timeout of a cluster topology. */
+  nodeTimeoutMs: 2000,
 } as const;
 
 export interface IntRange {
@@ -66,6 +68,7 @@ export const LIMITS = {
   replicas: { min: 1, max: 5 },
   clusterPrimaries: { min: 3, max: 16 },
   clusterReplicas: { min: 0, max: 3 },
+  nodeTimeoutMs: { min: 100, max: 600_000 },
   waitReplicas: { min: 1, max: 15 },
   waitTimeoutMs: { min: 1, max: 60_000 },
   markersPerSec: { min: 1, max: 200 },
@@ -107,12 +110,12 @@ export const KEYS = {
   cutAfter: ['up', 'down'],
   reconcile: ['tags', 'deadline', 'app-retries'],
   topology: ['primary', 'replicas', 'cluster'],
-  cluster: ['primaries', 'replicas'],
+  cluster: ['primaries', 'replicas', 'node-timeout'],
   nodeLink: ['rtt', 'jitter'],
   replication: ['wait', 'read-from', 'markers'],
   wait: ['replicas', 'timeout'],
   event: ['name', 'at', 'for', 'partition', 'down', 'failover'],
   eventActions: ['partition', 'down', 'failover'],
   partition: ['nodes', 'from'],
-  failover: ['promote'],
+  failover: ['promote', 'takeover', 'mode'],
 } as const;

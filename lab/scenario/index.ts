@@ -10,4 +10,3 @@ export { parseSize, formatSize, parseRate, formatRate, formatBandwidth } from '.
 export { formatValueSize } from './operation.ts';
 export { ScenarioError } from './problems.ts';
 export { scenarioSchema, scenarioSchemaText } from './schema/schema.ts';
-export { parseClusterScenario, loadClusterScenarioFile, loadClusterScenario, clusterScenarioOf } from './cluster/index.ts';

@@ -4,8 +4,11 @@
 // Node names follow lab/contracts/topology.ts (NODE NAMING).
 
 import {
+  modeLabel,
   topologyLabel,
   topologyNodes,
+  type ClusterMode,
+  type Mode,
   type NodeLink,
   type PartitionFrom,
   type ReplicationOptions,
@@ -16,6 +19,7 @@ import {
 } from '../contracts/index.ts';
 import { DEFAULTS, KEYS, LIMITS } from './defaults.ts';
 import { checkKeys, hasKey, isRecord, optionalKey, readInt, readMs, readRecord, readText, type MsRules } from './fields.ts';
+import { readMode } from './modes.ts';
 import { closest, describeValue, type FieldPath, type Problem } from './problems.ts';
 
 const TOPOLOGY_HINT = 'topology is single, {primary: 1, replicas: N} or {cluster: {primaries: P, replicas: R}}';
@@ -24,6 +28,7 @@ const NODE_RTT: MsRules = { name: 'rtt', range: LIMITS.rttMs, meaning: "round-tr
 const NODE_JITTER: MsRules = { name: 'jitter', range: LIMITS.jitterMs, meaning: 'latency jitter per direction of this node’s links', wholeWhy: LATENCY_WHY };
 const WAIT_TIMEOUT: MsRules = { name: 'timeout', range: LIMITS.waitTimeoutMs, meaning: "WAIT's timeout (Redis takes whole milliseconds; 0 would block forever)", wholeWhy: 'WAIT takes whole milliseconds' };
 const AT: MsRules = { name: 'at', range: LIMITS.eventAtMs, meaning: 'time after the workload starts', wholeWhy: 'the timeline runs in whole milliseconds' };
+const NODE_TIMEOUT: MsRules = { name: 'node-timeout', range: LIMITS.nodeTimeoutMs, meaning: 'cluster-node-timeout: how long a node may be unreachable before it is failed', wholeWhy: 'Redis takes whole milliseconds' };
 const FOR: MsRules = { name: 'for', range: LIMITS.eventForMs, meaning: 'how long a partition or down lasts', wholeWhy: 'the timeline runs in whole milliseconds' };
 
 /** `topology:`; absent means single. */
@@ -47,8 +52,10 @@ export const readTopology = (value: unknown, path: FieldPath, problems: Problem[
     const primaries = readInt(cluster.primaries, [...path, 'cluster', 'primaries'], LIMITS.clusterPrimaries, problems, `primaries: ${min} to ${max} (Redis Cluster needs a majority of 3 or more)`);
     const replicasValue = optionalKey(cluster, 'replicas');
     const replicas = replicasValue === undefined ? 0 : readInt(replicasValue, [...path, 'cluster', 'replicas'], LIMITS.clusterReplicas, problems, `replicas per primary: ${LIMITS.clusterReplicas.min} to ${LIMITS.clusterReplicas.max}; default 0`);
+    const timeoutValue = optionalKey(cluster, 'node-timeout');
+    const nodeTimeoutMs = timeoutValue === undefined ? undefined : readMs(timeoutValue, [...path, 'cluster', 'node-timeout'], NODE_TIMEOUT, problems);
     if (primaries === undefined || replicas === undefined || problems.length > before) return undefined;
-    return { kind: 'cluster', primaries, replicasPerPrimary: replicas };
+    return { kind: 'cluster', primaries, replicasPerPrimary: replicas, ...(nodeTimeoutMs === undefined ? {} : { nodeTimeoutMs }) };
   }
   const primary = readInt(value.primary, [...path, 'primary'], { min: 1, max: 1 }, problems, 'a replicated topology has one primary: {primary: 1, replicas: N}; for several primaries use {cluster: {...}}');
   const replicas = readInt(value.replicas, [...path, 'replicas'], LIMITS.replicas, problems, `replicas: ${LIMITS.replicas.min} to ${LIMITS.replicas.max}`);
@@ -126,7 +133,17 @@ export const readReplication = (value: unknown, path: FieldPath, problems: Probl
 };
 
 const PARTITION_FROM: readonly PartitionFrom[] = ['peers', 'clients', 'all'];
-const EVENT_HINT = 'an event is {name, at: 500ms, for: 2s, partition: {nodes: [primary], from: peers}} | {..., down: replica-1} | {name, at, failover: {promote: replica-1}}';
+const EVENT_HINT =
+  'an event is {name, at: 500ms, for: 2s, partition: {nodes: [primary], from: peers}} | {..., down: replica-1} | {name, at, failover: {promote: replica-1}}; on a cluster the same without at, and failover: {promote: replica-1-1, takeover: true, mode: pipeline:16}';
+const CLUSTER_MODE_HINT = 'a cluster runs sync or pipeline:B (B a whole number: each batch split into one pipeline per owning primary)';
+
+/** The cluster runner's modes: sync and pipeline:B with a number; anything else is a problem at `path`. */
+const clusterModeOf = (mode: Mode, path: FieldPath, problems: Problem[]): ClusterMode | undefined => {
+  if (mode.kind === 'sync') return { kind: 'sync' };
+  if (mode.kind === 'pipeline' && typeof mode.batch === 'number') return { kind: 'pipeline', batch: mode.batch };
+  problems.push({ path, message: `${modeLabel(mode)} is not supported on a cluster`, hint: CLUSTER_MODE_HINT });
+  return undefined;
+};
 
 const readNodeList = (value: unknown, path: FieldPath, problems: Problem[]): string[] | undefined => {
   const items = typeof value === 'string' ? [value] : Array.isArray(value) ? value : undefined;
@@ -155,12 +172,21 @@ const readAction = (record: Record<string, unknown>, path: FieldPath, problems: 
   if (kind === 'failover') {
     const failover = readRecord(value, [...path, 'failover'], problems, 'failover: {promote: replica-1}');
     if (failover === undefined) return undefined;
+    const before = problems.length;
     checkKeys(failover, KEYS.failover, [...path, 'failover'], problems);
     if (typeof failover.promote !== 'string') {
       problems.push({ path: [...path, 'failover', 'promote'], message: `expected a replica's name, got ${describeValue(failover.promote)}`, hint: 'e.g. failover: {promote: replica-1}' });
       return undefined;
     }
-    return { kind: 'failover', promote: failover.promote };
+    const takeover = optionalKey(failover, 'takeover');
+    if (takeover !== undefined && typeof takeover !== 'boolean') {
+      problems.push({ path: [...path, 'failover', 'takeover'], message: `expected true or false, got ${describeValue(takeover)}`, hint: 'takeover: true sends CLUSTER FAILOVER TAKEOVER (no agreement, no catch-up); default false' });
+    }
+    const modeValue = optionalKey(failover, 'mode');
+    const mode = modeValue === undefined ? undefined : readMode(modeValue, [...path, 'failover', 'mode'], problems);
+    const clusterMode = mode === undefined ? undefined : clusterModeOf(mode, [...path, 'failover', 'mode'], problems);
+    if (problems.length > before) return undefined;
+    return { kind: 'failover', promote: failover.promote, ...(typeof takeover === 'boolean' ? { takeover } : {}), ...(clusterMode === undefined ? {} : { mode: clusterMode }) };
   }
   const partition = readRecord(value, [...path, 'partition'], problems, 'partition: {nodes: [primary], from: peers}');
   if (partition === undefined) return undefined;
@@ -179,8 +205,10 @@ const readAction = (record: Record<string, unknown>, path: FieldPath, problems: 
   return nodes === undefined ? undefined : { kind: 'partition', nodes, from: fromValue as PartitionFrom };
 };
 
-/** `timeline:`: events in time order. */
-export const readTimeline = (value: unknown, path: FieldPath, problems: Problem[]): TopologyEvent[] | undefined => {
+/** `timeline:`: events in time order; on a cluster (`cluster`), events in the order they run,
+ * without `at`: the cluster runner runs them one after another after the measured configs, each
+ * with its own writes, and has no clock to place them on. */
+export const readTimeline = (value: unknown, path: FieldPath, problems: Problem[], cluster = false): TopologyEvent[] | undefined => {
   if (value === undefined) return [];
   if (!Array.isArray(value)) {
     problems.push({ path, message: `expected a list of events, got ${describeValue(value)}`, hint: EVENT_HINT });
@@ -197,8 +225,16 @@ export const readTimeline = (value: unknown, path: FieldPath, problems: Problem[
     const name = readText(record.name, [...itemPath, 'name'], problems, { hint: 'a short name, e.g. name: isolate-primary', singleLine: true, nonEmpty: true });
     if (name !== undefined && names.has(name)) problems.push({ path: [...itemPath, 'name'], message: `"${name}" is used twice`, hint: 'give each event its own name' });
     if (name !== undefined) names.add(name);
-    if (!hasKey(record, 'at')) problems.push({ path: itemPath, message: 'names no time', hint: 'add at: 500ms (after the workload starts)' });
-    const atMs = hasKey(record, 'at') ? readMs(record.at, [...itemPath, 'at'], AT, problems) : undefined;
+    if (!cluster && !hasKey(record, 'at')) problems.push({ path: itemPath, message: 'names no time', hint: 'add at: 500ms (after the workload starts)' });
+    if (cluster && hasKey(record, 'at')) {
+      problems.push({
+        path: [...itemPath, 'at'],
+        at: 'key',
+        message: "a cluster's events take no at: the cluster runner runs them in the order listed, after the measured configs, each with its own writes",
+        hint: 'remove at; list the events in the order they should run',
+      });
+    }
+    const atMs = cluster ? null : hasKey(record, 'at') ? readMs(record.at, [...itemPath, 'at'], AT, problems) : undefined;
     const forValue = optionalKey(record, 'for');
     const forMs = forValue === undefined ? null : readMs(forValue, [...itemPath, 'for'], FOR, problems);
     const action = readAction(record, itemPath, problems);
@@ -212,7 +248,7 @@ export const readTimeline = (value: unknown, path: FieldPath, problems: Problem[
     events.push({ name, atMs, forMs, action });
   });
   for (let i = 1; i < events.length; i++) {
-    if ((events[i]?.atMs ?? 0) < (events[i - 1]?.atMs ?? 0)) {
+    if (!cluster && (events[i]?.atMs ?? 0) < (events[i - 1]?.atMs ?? 0)) {
       problems.push({ path: [...path, i, 'at'], message: 'is earlier than the event before it', hint: 'list events in time order' });
     }
   }
@@ -225,11 +261,16 @@ interface TopologyRuleInput {
   nodeLinks: Record<string, NodeLink> | undefined;
   replication: ReplicationOptions | undefined;
   timeline: TopologyEvent[] | undefined;
+  modes: Mode[] | undefined;
+  /** `network.jitter`, read. */
+  jitterMs: number[] | undefined;
 }
+
+const CLUSTER_READS = ['primary', 'replica', 'all'];
 
 /** What a topology scenario may combine: node names that exist, a replica to promote, one link per axis. */
 export const checkTopologyRules = (input: TopologyRuleInput, problems: Problem[]): void => {
-  const { record, topology, nodeLinks, replication, timeline } = input;
+  const { record, topology, nodeLinks, replication, timeline, modes, jitterMs } = input;
   if (topology === undefined) return;
   const network = isRecord(record.network) ? record.network : {};
   if (topology.kind === 'single') {
@@ -258,10 +299,25 @@ export const checkTopologyRules = (input: TopologyRuleInput, problems: Problem[]
   for (const key of ['faults', 'policies', 'expect'] as const) {
     if (hasKey(record, key)) problems.push({ path: [key], at: 'key', message: `${key} is not supported on topologies yet`, hint: key === 'faults' ? 'use timeline: partitions, downs and a failover' : `leave ${key} out` });
   }
-  const modes = Array.isArray(record.modes) ? record.modes : [record.modes];
-  if (modes.some((mode) => mode !== 'sync')) problems.push({ path: ['modes'], message: 'a topology run issues one command per round trip', hint: 'write modes: [sync]' });
+  const cluster = topology.kind === 'cluster';
+  if (cluster) {
+    modes?.forEach((mode, index) => clusterModeOf(mode, Array.isArray(record.modes) ? ['modes', index] : ['modes'], problems));
+    const jitters = [...(jitterMs ?? []), ...Object.values(nodeLinks ?? {}).map((link) => link.jitterMs)];
+    if (jitters.some((j) => j !== 0)) problems.push({ path: ['network'], message: 'jitter is not supported on a cluster yet', hint: 'leave jitter out (or 0ms) in network and network.nodes' });
+  } else {
+    const written = Array.isArray(record.modes) ? record.modes : [record.modes];
+    if (written.some((mode) => mode !== 'sync')) problems.push({ path: ['modes'], message: 'a topology run issues one command per round trip', hint: 'write modes: [sync] (a cluster also runs pipeline:B)' });
+  }
   if (record.connections !== undefined && record.connections !== 1) problems.push({ path: ['connections'], message: 'a topology run uses one client connection', hint: 'leave connections out' });
-  if (replication !== undefined) {
+  if (replication !== undefined && isRecord(record.replication)) {
+    const written = record.replication;
+    if (cluster) {
+      if (!CLUSTER_READS.includes(replication.readFrom)) {
+        problems.push({ path: ['replication', 'read-from'], message: `${describeValue(replication.readFrom)} is not a cluster read target`, hint: 'on a cluster read-from is primary (default), replica or all (ioredis scaleReads master, slave, all)' });
+      }
+      if (replication.wait.some((wait) => wait !== null)) problems.push({ path: ['replication', 'wait'], message: 'WAIT is not run on a cluster yet', hint: 'leave wait out (or none)' });
+      if (hasKey(written, 'markers')) problems.push({ path: ['replication', 'markers'], at: 'key', message: 'replication lag markers are not run on a cluster', hint: 'leave markers out' });
+    }
     if (topology.kind === 'replicas') {
       known(replication.readFrom, ['replication', 'read-from']);
       replication.wait.forEach((wait, index) => {
@@ -280,7 +336,19 @@ export const checkTopologyRules = (input: TopologyRuleInput, problems: Problem[]
     if (action.kind === 'failover' && known(action.promote, [...path, 'failover', 'promote']) && nodes.find((n) => n.name === action.promote)?.role !== 'replica') {
       problems.push({ path: [...path, 'failover', 'promote'], message: `${action.promote} is not a replica`, hint: `promote one of: ${nodes.filter((n) => n.role === 'replica').map((n) => n.name).join(', ')}` });
     }
+    if (action.kind === 'failover' && !cluster) {
+      for (const key of ['takeover', 'mode'] as const) {
+        if (action[key] !== undefined) problems.push({ path: [...path, 'failover', key], at: 'key', message: `${key} is for a cluster failover (CLUSTER FAILOVER)`, hint: 'on a primary/replicas topology write failover: {promote: replica-1}' });
+      }
+    }
+    if (action.kind === 'partition' && cluster) {
+      const primaries = nodes.filter((n) => n.role === 'primary').map((n) => n.name);
+      if (action.nodes.length !== 1 || !primaries.includes(action.nodes[0]!)) {
+        problems.push({ path: [...path, 'partition', 'nodes'], message: `the cluster runner cuts off one primary, got ${action.nodes.join(', ')}`, hint: `name one of: ${primaries.join(', ')}` });
+      }
+      if (action.from !== 'all') problems.push({ path: [...path, 'partition', 'from'], message: `the cluster runner cuts a primary off from all (the other nodes and the clients), got ${action.from}`, hint: 'write from: all, or leave from out' });
+    }
   });
   const failovers = timeline?.filter((e) => e.action.kind === 'failover') ?? [];
-  if (failovers.length > 1) problems.push({ path: ['timeline'], message: `has ${failovers.length} failovers; one per run for now`, hint: 'keep one failover' });
+  if (!cluster && failovers.length > 1) problems.push({ path: ['timeline'], message: `has ${failovers.length} failovers; one per run for now`, hint: 'keep one failover (a cluster runs several, in order)' });
 };

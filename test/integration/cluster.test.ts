@@ -8,7 +8,8 @@ import { ToxiproxyApi } from '../../lab/network/index.ts';
 import { adminClient, clusterInfo, clusterNodes, nodeRole, startLocalCluster, type StartedCluster } from '../../lab/runtime/cluster/index.ts';
 import { calibrateNode } from '../../lab/run/cluster/cluster-links.ts';
 import { clusterOps, driveCluster } from '../../lab/workload/cluster/index.ts';
-import { parseClusterScenario, runClusterScenario } from '../../lab/index.ts';
+import { clusterScenarioOf, runClusterScenario } from '../../lab/index.ts';
+import { parseScenario } from '../../lab/scenario/index.ts';
 import { processAlive } from './support.ts';
 
 const portRefuses = (port: number): Promise<boolean> =>
@@ -117,22 +118,23 @@ describe('local Redis Cluster behind per-node proxies', () => {
   });
 
   it('runs a cluster scenario: per-node latency, the model, a stale map after failover, and writes a partitioned primary acknowledged and lost', async () => {
-    const scenario = parseClusterScenario(
-      `
+    const scenario = clusterScenarioOf(
+      parseScenario(
+        `
 name: cluster-smoke
-topology: { cluster: { primaries: 3, replicas: 1 } }
-nodeTimeout: 1000ms
+topology: { cluster: { primaries: 3, replicas: 1, node-timeout: 1000ms } }
 network: { rtt: 1ms, nodes: { primary-3: { rtt: 10ms } } }
-workload: { command: SET, key: "s:{i}", keys: 90, commands: 90 }
+workload: { command: SET, key: "s:{i}", keys: { sequential: 90 }, commands: 90 }
 modes: [sync, { pipeline: 30 }]
 warmup: 0
 repeat: 2
-calibrationPings: 20
-faults:
-  - { failover: replica-1-1 }
-  - { partition: primary-2, for: 5s }
+calibration: { pings: 20 }
+timeline:
+  - { name: failover, failover: { promote: replica-1-1 } }
+  - { name: partition, for: 5s, partition: { nodes: primary-2 } }
 `,
-      'inline.yaml',
+        'inline.yaml',
+      ),
     );
     const result = await runClusterScenario(scenario);
     const link = (name: string) => result.links.find((l) => l.node === name)!;
@@ -156,20 +158,21 @@ faults:
   });
 
   it('a frozen primary (down: SIGSTOP) is failed over and thaws as a replica; what it acknowledged is read back', async () => {
-    const scenario = parseClusterScenario(
-      `
+    const scenario = clusterScenarioOf(
+      parseScenario(
+        `
 name: cluster-down
-topology: { cluster: { primaries: 3, replicas: 1 } }
-nodeTimeout: 1000ms
-workload: { command: SET, key: "d:{i}", keys: 30, commands: 30 }
+topology: { cluster: { primaries: 3, replicas: 1, node-timeout: 1000ms } }
+workload: { command: SET, key: "d:{i}", keys: { sequential: 30 }, commands: 30 }
 modes: [sync]
 warmup: 0
 repeat: 1
-calibrationPings: 10
-faults:
-  - { down: primary-3, for: 5s }
+calibration: { pings: 10 }
+timeline:
+  - { name: freeze, for: 5s, down: primary-3 }
 `,
-      'inline.yaml',
+        'inline.yaml',
+      ),
     );
     const result = await runClusterScenario(scenario);
     const [down] = result.faults;

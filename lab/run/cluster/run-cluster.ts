@@ -18,8 +18,6 @@ export interface RunClusterOptions {
   signal?: AbortSignal;
   /** Progress lines ("calibrating primary-3"); never printed by the library. */
   onNote?: (note: string) => void;
-  /** What the scenario asked that the runner does not honour (clusterScenarioOf's notes): kept as warnings. */
-  notes?: string[];
 }
 
 const nodeKeys = (n: ClusterNode): string[] => [n.announced, `${n.proxied.host}:${n.proxied.port}`];
@@ -184,7 +182,6 @@ export const runClusterScenario = async (scenario: ClusterScenario, options: Run
       }));
       const configs = measured.map((m) => m.result);
       const warnings = [
-        ...(options.notes ?? []),
         ...linkWarnings(links),
         ...configs.filter((c) => c.errors > 0).map((c) => `${c.id}: ${c.errors} error(s), first: ${c.firstError}`),
         ...faults.filter((f) => f.lost > 0).map((f) => `${f.fault.kind} ${f.fault.node}: ${f.lost} acknowledged write(s) lost`),

@@ -9,6 +9,7 @@ const NODE_NAME: JsonSchema = { type: 'string', pattern: '^(?:primary|replica)(?
 const CLUSTER_FIELDS: Fields<typeof KEYS.cluster> = {
   primaries: field({ description: 'primaries (shards)', examples: [3] }, int(LIMITS.clusterPrimaries)),
   replicas: field({ description: 'replicas per primary; default 0', examples: [1] }, int(LIMITS.clusterReplicas)),
+  'node-timeout': field({ description: `cluster-node-timeout: how long a node may be unreachable before it is failed; default ${DEFAULTS.nodeTimeoutMs}ms`, examples: ['2000ms'] }, duration(LIMITS.nodeTimeoutMs)),
 };
 
 const TOPOLOGY_FIELDS: Fields<typeof KEYS.topology> = {
@@ -46,7 +47,10 @@ export const REPLICATION_FIELDS: Fields<typeof KEYS.replication> = {
     { description: 'none, or WAIT replicas timeout after each write on its connection; a list is an axis; default none', examples: [['none', { replicas: 1, timeout: '100ms' }]] },
     { anyOf: [waitItem(), { type: 'array', items: waitItem(), minItems: 1 }] },
   ),
-  'read-from': field({ description: `the node reads (GET) go to; default ${DEFAULTS.readFrom}`, examples: ['replica-1'] }, NODE_NAME),
+  'read-from': field(
+    { description: `the node reads (GET) go to; default ${DEFAULTS.readFrom}; on a cluster primary, replica or all (ioredis scaleReads)`, examples: ['replica-1'] },
+    { anyOf: [NODE_NAME, { const: 'all' }] },
+  ),
   markers: field({ description: `marker keys per second written on the primary and polled on each replica, to time replication lag; default ${DEFAULTS.markersPerSec}`, examples: [20] }, int(LIMITS.markersPerSec)),
 };
 
@@ -55,19 +59,44 @@ const PARTITION_FIELDS: Fields<typeof KEYS.partition> = {
   from: field({ description: 'peers (the other nodes: replication), clients, or all (default)', examples: ['peers'] }, { type: 'string', enum: ['peers', 'clients', 'all'] }),
 };
 
+// A cluster failover's run: sync or pipeline:B with a number (the cluster runner's modes).
+const CLUSTER_MODE: JsonSchema = {
+  anyOf: [
+    { const: 'sync' },
+    { type: 'string', pattern: '^\\s*pipeline\\s*:\\s*\\d+(?:_\\d+)*\\s*$' },
+    mapping({ pipeline: field({ description: 'commands per batch', examples: [16] }, int(LIMITS.batch)) }, { required: ['pipeline'] }),
+  ],
+};
+
+const FAILOVER_FIELDS: Fields<typeof KEYS.failover> = {
+  promote: field({ description: 'the replica to promote', examples: ['replica-1'] }, NODE_NAME),
+  takeover: field({ description: 'cluster only: CLUSTER FAILOVER TAKEOVER (no agreement, no catch-up); default false', examples: [true] }, { type: 'boolean' }),
+  mode: field({ description: "cluster only: the mode of the run made after the failover with the client's slot map left stale; default the first of modes", examples: ['pipeline:16'] }, CLUSTER_MODE),
+};
+
 const EVENT_FIELDS: Fields<typeof KEYS.event> = {
   name: field({ description: 'names the event in the result', examples: ['isolate-primary'] }, { type: 'string', minLength: 1 }),
-  at: field({ description: 'when, after the workload starts', examples: ['500ms'] }, duration(LIMITS.eventAtMs)),
+  at: field({ description: 'when, after the workload starts; required on a primary/replicas topology, refused on a cluster (its events run in the order listed, after the measured configs)', examples: ['500ms'] }, duration(LIMITS.eventAtMs)),
   for: field({ description: 'how long a partition or down lasts (a failover takes none)', examples: ['2s'] }, duration(LIMITS.eventForMs)),
   partition: field({ description: 'disable the proxies between these nodes and the rest (Toxiproxy enabled:false)', examples: [{ nodes: ['primary'], from: 'peers' }] }, mapping(PARTITION_FIELDS, { required: ['nodes'] })),
-  down: field({ description: 'disable every proxy into or out of this node', examples: ['replica-1'] }, NODE_NAME),
+  down: field({ description: 'disable every proxy into or out of this node (on a cluster: freeze its process, SIGSTOP, then SIGCONT)', examples: ['replica-1'] }, NODE_NAME),
   failover: field(
-    { description: 'REPLICAOF NO ONE on this replica; clients move to it; the old primary is demoted when its partition heals', examples: [{ promote: 'replica-1' }] },
-    mapping({ promote: field({ description: 'the replica to promote', examples: ['replica-1'] }, NODE_NAME) }, { required: ['promote'] }),
+    {
+      description: 'REPLICAOF NO ONE on this replica; clients move to it; the old primary is demoted when its partition heals. On a cluster: CLUSTER FAILOVER [TAKEOVER] on the replica, then one run with a stale slot map',
+      examples: [{ promote: 'replica-1' }, { promote: 'replica-3-1', takeover: true, mode: 'pipeline:16' }],
+    },
+    mapping(FAILOVER_FIELDS, { required: ['promote'] }),
   ),
 };
 
 export const timelineShape = (): JsonSchema => ({
   type: 'array',
-  items: mapping(EVENT_FIELDS, { required: ['name', 'at'], oneOf: KEYS.eventActions.map((key) => ({ required: [key] })) }),
+  items: mapping(EVENT_FIELDS, { required: ['name'], oneOf: KEYS.eventActions.map((key) => ({ required: [key] })) }),
 });
+
+/** A cluster's events take no `at` (they run in order); every other topology's events need one. */
+export const timelineAtRule = (): JsonSchema => {
+  const isCluster = { required: ['topology'], properties: { topology: { type: 'object', required: ['cluster'] } } };
+  const events = (item: JsonSchema): JsonSchema => ({ properties: { timeline: { type: 'array', items: item } } });
+  return { if: isCluster, then: events({ type: 'object', not: { type: 'object', required: ['at'] } }), else: events({ type: 'object', required: ['at'] }) };
+};

@@ -17,7 +17,7 @@ import { FAULT_FIELDS } from './schema-faults.ts';
 import { axis, bandwidth, duration, field, int, mapping, mode, ref, threshold, type Fields, type JsonSchema } from './schema-shapes.ts';
 import { WORKLOAD_FIELDS, workloadRules } from './schema-workload.ts';
 import { policyEntry, requestWorkload } from './schema-request.ts';
-import { nodeLinksShape, REPLICATION_FIELDS, timelineShape, topologyShape } from './schema-topology.ts';
+import { nodeLinksShape, REPLICATION_FIELDS, timelineAtRule, timelineShape, topologyShape } from './schema-topology.ts';
 
 const NETWORK_FIELDS: Fields<typeof KEYS.network> = {
   rtt: field(
@@ -99,7 +99,10 @@ const TOP_FIELDS: Fields<typeof KEYS.top> = {
     mapping(REPLICATION_FIELDS),
   ),
   timeline: field(
-    { description: 'topologies: partitions, downs and a failover in one run, in time order', examples: [[{ name: 'isolate', at: '500ms', for: '2s', partition: { nodes: ['primary'], from: 'peers' } }, { name: 'promote', at: '1s', failover: { promote: 'replica-1' } }]] },
+    {
+      description: 'topologies: partitions, downs and a failover in one run, in time order; on a cluster, events without at, run in the order listed after the measured configs',
+      examples: [[{ name: 'isolate', at: '500ms', for: '2s', partition: { nodes: ['primary'], from: 'peers' } }, { name: 'promote', at: '1s', failover: { promote: 'replica-1' } }]],
+    },
     timelineShape(),
   ),
   expect: field(
@@ -149,7 +152,7 @@ export const scenarioSchema = (): JsonSchema => ({
   description:
     'A scenario file of redis-fault-lab: a workload, the modes it is sent in, the link it crosses, optional faults and thresholds. ' +
     'Generated from the lab\'s validator; the validator also checks what a schema cannot (whole milliseconds, batches that fit the run, thresholds that name real configs): run `redis-fault-lab validate FILE`.',
-  ...mapping(TOP_FIELDS, { required: ['name', 'workload', 'modes'], allOf: [faultOnlyRule(), engineRule()] }),
+  ...mapping(TOP_FIELDS, { required: ['name', 'workload', 'modes'], allOf: [faultOnlyRule(), engineRule(), timelineAtRule()] }),
   definitions: DEFINITIONS,
   examples: [{ name: 'cross-dc-incr', workload: { command: 'INCR', commands: 512 }, modes: ['sync', 'pipeline:8'], network: { rtt: ['0ms', '10ms'] } }],
 });

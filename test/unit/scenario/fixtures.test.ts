@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { expandFaultCells, loadClusterScenarioFile, loadScenarioFile, type ScenarioError } from '../../../lab/scenario/index.ts';
+import { expandFaultCells, loadScenarioFile, type ScenarioError } from '../../../lab/scenario/index.ts';
 import { isLabError } from '../../../lab/errors/index.ts';
 import { defaultNetwork, defaultWorkload, hints, lines } from './helpers.ts';
 
@@ -107,7 +107,7 @@ describe('loadScenarioFile', () => {
     const files = (await readdir(dir)).filter((f) => /\.(ya?ml|json)$/.test(f) && !f.endsWith('.schema.json'));
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) {
-      const load = async () => (await loadClusterScenarioFile(join(dir, file))) ?? (await loadScenarioFile(join(dir, file)));
+      const load = () => loadScenarioFile(join(dir, file));
       await expect(load()).resolves.toMatchObject({ file: join(dir, file) });
     }
   });

@@ -12,7 +12,7 @@ import { parseScenario, scenarioSchema, scenarioSchemaText } from '../../../lab/
 const root = join(import.meta.dirname, '../../..');
 const shippedDir = join(root, 'scenarios');
 const schemaFile = join(shippedDir, 'scenario.schema.json');
-const RULES = ['if', 'then', 'not'];
+const RULES = ['if', 'then', 'else', 'not'];
 const SCHEMA_LINE = '# yaml-language-server: $schema=./scenario.schema.json';
 
 const shipped = readdirSync(shippedDir).filter((f) => f.endsWith('.yaml'));
@@ -47,6 +47,23 @@ const faultBase = (policies: unknown[]): Record<string, unknown> => ({
   policies,
 });
 const GOOD_MODULE = { name: 'ours', module: './policies/ours.ts' };
+// A valid cluster scenario, its timeline in order without at.
+const clusterBase = (event: Record<string, unknown> = { name: 'f', failover: { promote: 'replica-3-1', takeover: true, mode: 'pipeline:16' } }): Record<string, unknown> => ({
+  name: 'probe',
+  topology: { cluster: { primaries: 3, replicas: 1, 'node-timeout': '2000ms' } },
+  network: { rtt: '1ms', nodes: { 'primary-3': { rtt: '15ms' } } },
+  workload: { command: 'SET', key: 'k:{i}', keys: 'sequential', commands: 100 },
+  modes: ['sync', { pipeline: 16 }],
+  replication: { 'read-from': 'all' },
+  timeline: [event, { name: 'cut', for: '2s', partition: { nodes: 'primary-2' } }],
+});
+const replicasBase = (event: Record<string, unknown>): Record<string, unknown> => ({
+  name: 'probe',
+  topology: { primary: 1, replicas: 1 },
+  workload: { command: 'SET', key: 'k:{i}', keys: 'sequential', commands: 100 },
+  modes: ['sync'],
+  timeline: [event],
+});
 const withOut = (record: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined));
 
@@ -58,9 +75,6 @@ describe('the scenario JSON Schema', () => {
   it.each(shipped)('validates the shipped scenario %s, which names it on its first line', (file) => {
     const path = join(shippedDir, file);
     expect(readFileSync(path, 'utf8').split('\n')[0]).toBe(SCHEMA_LINE);
-    // A cluster topology's provisional grammar (lab/scenario/cluster) is not in the schema yet.
-    const doc = read(path) as { topology?: { cluster?: unknown } };
-    if (doc.topology?.cluster !== undefined) return;
     expect(errorsOf(read(path))).toEqual([]);
   });
 
@@ -78,6 +92,8 @@ describe('the scenario JSON Schema', () => {
     ['a request mix', requestBase({ request: undefined, mix: [{ label: 'read', weight: 3, request: [{ command: 'GET', key: 'k' }] }, { request: [{ command: 'INCR', key: 'hits' }] }] })],
     ['an open-loop schedule with for instead of requests', requestBase({ requests: undefined, arrival: { rate: ['100/s', 400], for: '2s', process: 'poisson' }, clients: { pool: 2 } })],
     ['built-in policies and a policy module', faultBase(['none', 'node-redis-default', GOOD_MODULE])],
+    ['a cluster with node timeout, read-from, a takeover and a partition, in order', clusterBase()],
+    ['a primary/replicas failover at its time', replicasBase({ name: 'f', at: '1s', failover: { promote: 'replica-1' } })],
   ])('the lab and the schema both accept %s', (_what, data) => {
     const scenario = JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
     expect(errorsOf(scenario)).toEqual([]);
@@ -118,6 +134,10 @@ describe('the scenario JSON Schema', () => {
     ['a policy module named like a built-in', faultBase([{ name: 'app-retry', module: './ours.ts' }])],
     ['a policy module that is not a .ts or .js file', faultBase([{ name: 'ours', module: './ours.py' }])],
     ['an unknown key in a policy module', faultBase([{ ...GOOD_MODULE, options: {} }])],
+    ['a cluster event with an at', clusterBase({ name: 'f', at: '1s', failover: { promote: 'replica-1-1' } })],
+    ['a cluster failover mode the cluster does not run', clusterBase({ name: 'f', failover: { promote: 'replica-1-1', mode: 'multi:4' } })],
+    ['an unknown key in a failover', clusterBase({ name: 'f', failover: { promote: 'replica-1-1', force: true } })],
+    ['a primary/replicas event without at', replicasBase({ name: 'f', failover: { promote: 'replica-1' } })],
   ])('rejects %s, as the lab does', (_what, data) => {
     const scenario = JSON.parse(JSON.stringify(withOut(data as Record<string, unknown>))) as Record<string, unknown>;
     expect(errorsOf(scenario)).not.toEqual([]);
@@ -135,7 +155,7 @@ describe('the scenario JSON Schema', () => {
         const examples = property.examples;
         if (typeof property.description !== 'string' || !Array.isArray(examples) || examples.length === 0) missing.push(`${path}.${key}`);
       }
-      // if/then/not hold rules across fields, not fields.
+      // if/then/else/not hold rules across fields, not fields.
       for (const [key, child] of Object.entries(record)) if (!RULES.includes(key)) walk(child, `${path}/${key}`);
     };
     walk(scenarioSchema(), '#');

@@ -1,0 +1,153 @@
+// Redis Cluster in the shared scenario grammar (lab/scenario/topology.ts), and its mapping to the
+// cluster runner's input (clusterScenarioOf): defaults, per-node links, the timeline the runner
+// executes, and errors that name the field, the line and what would be valid.
+
+import { describe, expect, it } from 'vitest';
+import { parseScenario } from '../../../lab/scenario/index.ts';
+import { clusterNodeNames, clusterScenarioOf, clusterShapeProblem } from '../../../lab/index.ts';
+import { failure, hints, lines, yaml } from '../scenario/helpers.ts';
+
+const cluster = (text: string) => clusterScenarioOf(parseScenario(text, 'c.yaml'));
+const HEAD = ['name: c', 'description: d', 'topology: {cluster: {primaries: 3, replicas: 1}}'];
+
+describe('cluster scenarios in the shared grammar', () => {
+  it('reads a full scenario with its units', () => {
+    const s = cluster(
+      yaml(
+        'name: c',
+        'topology: { cluster: { primaries: 3, replicas: 1, node-timeout: 1.5s } }',
+        'network: { rtt: 1ms, nodes: { primary-3: { rtt: 15ms } } }',
+        'workload: { command: SET, key: "n:{i}", keys: { sequential: 10 }, commands: 100, value: 1KB }',
+        'modes: [sync, { pipeline: 16 }]',
+        'replication: { read-from: replica }',
+        'timeline:',
+        '  - { name: take, failover: { promote: replica-2-1, takeover: true, mode: { pipeline: 8 } } }',
+        '  - { name: cut, for: 3s, partition: { nodes: primary-1 } }',
+        '  - { name: freeze, for: 500ms, down: replica-1-1 }',
+      ),
+    );
+    expect(s.nodeTimeoutMs).toBe(1500);
+    expect(s.network).toEqual({ rttMs: 1, nodes: { 'primary-3': { rttMs: 15 } } });
+    expect(s.workload).toEqual({ command: 'SET', key: 'n:{i}', keys: 10, commands: 100, valueBytes: 1000 });
+    // INCR writes no value (the shared grammar refuses one); one key unless keys says otherwise.
+    expect(cluster(yaml(...HEAD, 'workload: {command: INCR, key: n, commands: 100}', 'modes: [sync]')).workload).toEqual({ command: 'INCR', key: 'n', keys: 1, commands: 100, valueBytes: 16 });
+    expect(s.modes).toEqual([{ kind: 'sync' }, { kind: 'pipeline', batch: 16 }]);
+    expect(s.scaleReads).toBe('slave');
+    expect(s.faults).toEqual([
+      { kind: 'failover', node: 'replica-2-1', takeover: true, mode: { kind: 'pipeline', batch: 8 } },
+      { kind: 'partition', node: 'primary-1', forMs: 3000 },
+      { kind: 'down', node: 'replica-1-1', forMs: 500 },
+    ]);
+    expect(s.repeat).toBe(3);
+  });
+
+  it('maps workload, links, modes and timeline with their defaults', () => {
+    const s = cluster(
+      yaml(
+        ...HEAD,
+        'network: {rtt: 1ms, nodes: {primary-3: {rtt: 15ms}}}',
+        'modes: [sync]',
+        'workload: {command: SET, key: "k:{i}", keys: sequential, commands: 200, value: 16B}',
+        'timeline:',
+        '  - {name: cut, for: 4s, partition: {nodes: [primary-2], from: all}}',
+        '  - {name: promote, failover: {promote: replica-1-1}}',
+      ),
+    );
+    expect(s.topology).toEqual({ cluster: { primaries: 3, replicas: 1 } });
+    expect(s.nodeTimeoutMs).toBe(2000);
+    expect(s.scaleReads).toBe('master');
+    expect(s.network).toEqual({ rttMs: 1, nodes: { 'primary-3': { rttMs: 15 } } });
+    expect(s.workload).toEqual({ command: 'SET', key: 'k:{i}', keys: 200, commands: 200, valueBytes: 16 });
+    expect(s.modes).toEqual([{ kind: 'sync' }]);
+    expect(s.faults).toEqual([
+      { kind: 'partition', node: 'primary-2', forMs: 4000 },
+      { kind: 'failover', node: 'replica-1-1', takeover: false, mode: { kind: 'sync' } },
+    ]);
+  });
+
+  it('refuses an event time: a cluster runs its timeline in order, after the measured configs', () => {
+    const error = failure(yaml(...HEAD, 'modes: [sync]', 'workload: {command: SET, key: "k:{i}", keys: sequential, commands: 10}', 'timeline:', '  - {name: cut, at: 500ms, for: 4s, partition: {nodes: [primary-2]}}'));
+    expect(lines(error)).toEqual(["7:17: timeline[0].at: a cluster's events take no at: the cluster runner runs them in the order listed, after the measured configs, each with its own writes"]);
+    expect(hints(error)).toEqual(['remove at; list the events in the order they should run']);
+  });
+
+  it('names every wrong field, its line and what would be valid', () => {
+    const error = failure(
+      yaml(
+        'name: c',
+        'topology: { cluster: { primaries: 3, replicas: 1 } }',
+        'network: { rtt: 10, nodes: { primary-9: { rtt: 1ms } } }',
+        'workload: { command: GET, key: "k:{i}", keys: sequential, commands: 10 }',
+        'modes: [sync, { pipelin: 4 }]',
+        'timeline:',
+        '  - { name: c, down: primary-2 }',
+      ),
+    );
+    const text = lines(error).join('\n');
+    expect(text).toContain('3:17: network.rtt: 10 has no unit');
+    expect(text).toContain('4:22: workload.command: GET is not supported on a topology run yet');
+    expect(hints(error)).toContain('use SET, INCR');
+    expect(text).toContain('5:17: modes[1].pipelin: unknown key "pipelin"; did you mean "pipeline"?');
+    expect(text).toContain('7:5: timeline[0]: a down needs a for');
+    // Node names are checked once the sections they join read cleanly.
+    const nodes = failure(
+      yaml(
+        ...HEAD,
+        'network: { rtt: 1ms, nodes: { primary-9: { rtt: 1ms } } }',
+        'workload: { command: SET, key: "k:{i}", keys: sequential, commands: 10 }',
+        'modes: [sync]',
+        'timeline:',
+        '  - { name: a, failover: { promote: primary-1 } }',
+        '  - { name: b, for: 1s, partition: { nodes: [replica-1-1], from: peers } }',
+      ),
+    );
+    const nodeText = lines(nodes).join('\n');
+    expect(nodeText).toContain('4:31: network.nodes.primary-9: no node "primary-9" in');
+    expect(hints(nodes)).toContain('nodes: primary-1, replica-1-1, primary-2, replica-2-1, primary-3, replica-3-1');
+    expect(nodeText).toContain('timeline[0].failover.promote: primary-1 is not a replica');
+    expect(nodeText).toContain('timeline[1].partition.nodes: the cluster runner cuts off one primary, got replica-1-1');
+    expect(nodeText).toContain('timeline[1].partition.from: the cluster runner cuts a primary off from all');
+  });
+
+  it('refuses modes, reads and options the cluster runner does not run, naming what it does', () => {
+    const error = failure(
+      yaml(
+        ...HEAD,
+        'workload: {command: SET, key: "k:{i}", keys: sequential, commands: 10}',
+        'modes: [sync, multi:4, pipeline:all]',
+        'replication: {read-from: replica-1-1, wait: {replicas: 1, timeout: 100ms}}',
+        'timeline: [{name: f, failover: {promote: replica-1-1, mode: auto:4}}]',
+      ),
+    );
+    const text = lines(error).join('\n');
+    expect(text).toContain('modes[1]: multi:4 is not supported on a cluster');
+    expect(text).toContain('modes[2]: pipeline:all is not supported on a cluster');
+    expect(text).toContain('replication.read-from: "replica-1-1" is not a cluster read target');
+    expect(text).toContain('replication.wait: WAIT is not run on a cluster yet');
+    expect(text).toContain('timeline[0].failover.mode: auto:4 is not supported on a cluster');
+    expect(hints(error)).toContain('on a cluster read-from is primary (default), replica or all (ioredis scaleReads master, slave, all)');
+  });
+
+  it('keeps takeover and mode to a cluster, and one failover to a primary/replicas run', () => {
+    const text = lines(
+      failure(
+        yaml(
+          'name: r',
+          'topology: {primary: 1, replicas: 1}',
+          'workload: {command: SET, key: "k:{i}", keys: sequential, commands: 10}',
+          'modes: [sync]',
+          'timeline: [{name: f, at: 1s, failover: {promote: replica-1, takeover: true}}]',
+        ),
+      ),
+    ).join('\n');
+    expect(text).toContain('timeline[0].failover.takeover: takeover is for a cluster failover (CLUSTER FAILOVER)');
+  });
+
+  it('refuses a cluster without a failover majority', () => {
+    expect(clusterShapeProblem({ primaries: 2, replicas: 1 })).toContain('at least 3 primaries');
+    expect(lines(failure(yaml('name: c', 'topology: { cluster: { primaries: 2 } }', 'workload: {command: SET, commands: 10}', 'modes: [sync]'))).join('\n')).toContain(
+      'topology.cluster.primaries: 2 is out of range',
+    );
+    expect(clusterNodeNames({ primaries: 3, replicas: 2 })).toEqual(['primary-1', 'primary-2', 'primary-3', 'replica-1-1', 'replica-1-2', 'replica-2-1', 'replica-2-2', 'replica-3-1', 'replica-3-2']);
+  });
+});
