@@ -1,6 +1,6 @@
-// A Redis Cluster scenario and its result (issue 13, items 1-3). Provisional: the topology
-// grammar of the other topologies (`Topology` in h-replicas) will own `topology`; until it
-// lands, a cluster scenario is parsed by lab/scenario/cluster/ into this shape.
+// A Redis Cluster scenario as the cluster runner takes it, and its result (issue 13, items 1-3).
+// A scenario file with `topology: {cluster: ...}` is read by the shared grammar (lab/scenario)
+// and turned into this shape by clusterScenarioOf (lab/run/cluster/cluster-scenario.ts).
 
 import type { Calibration, Versions } from './result.ts';
 

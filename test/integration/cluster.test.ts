@@ -157,6 +157,7 @@ timeline:
     expect(result.pass).toBe(true);
   });
 
+  // read-from: replica points the client's reads at replicas; the read-back that judges loss still asks the primaries.
   it('a frozen primary (down: SIGSTOP) is failed over and thaws as a replica; what it acknowledged is read back', async () => {
     const scenario = clusterScenarioOf(
       parseScenario(
@@ -168,12 +169,14 @@ modes: [sync]
 warmup: 0
 repeat: 1
 calibration: { pings: 10 }
+replication: { read-from: replica }
 timeline:
   - { name: freeze, for: 5s, down: primary-3 }
 `,
         'inline.yaml',
       ),
     );
+    expect(scenario.scaleReads).toBe('slave');
     const result = await runClusterScenario(scenario);
     const [down] = result.faults;
     expect(down!.timeline.map((t) => t.event)).toContain('replica-3-1 promoted (ROLE master)');

@@ -7,7 +7,7 @@
 //   down      the node's process frozen (SIGSTOP) for `for`, then thawed; the cluster client writes.
 
 import type { Redis } from 'ioredis';
-import { closeClient, connectClient, type LabCluster } from '../../client/index.ts';
+import { closeClient, connectClient, connectCluster, type LabCluster } from '../../client/index.ts';
 import { adminClient, clusterInfo, nodeRole, type ClusterNode, type StartedCluster } from '../../runtime/cluster/index.ts';
 import { driveCluster, clusterOps } from '../../workload/cluster/index.ts';
 import type { ClusterFault, ClusterFaultResult, ClusterScenario } from '../../contracts/index.ts';
@@ -49,6 +49,24 @@ const waitHealed = async (admins: Map<string, Redis>, nodes: readonly ClusterNod
     await sleep(POLL_MS);
   }
   return undefined;
+};
+
+// The read-back that judges loss asks each shard's primary: with `read-from: replica` (scaleReads
+// slave or all) the run's client would read replicas, and a write not yet replicated would count as lost.
+const readFromPrimaries = async (ctx: FaultContext, keys: readonly string[]): Promise<Map<string, string | null>> => {
+  if (ctx.scenario.scaleReads === 'master') return readBack(ctx.client, keys);
+  const { cluster } = ctx;
+  const reader = await connectCluster({
+    seeds: cluster.nodes.map((n) => n.proxied),
+    natMap: cluster.natMap,
+    ...(cluster.password === undefined ? {} : { password: cluster.password }),
+    scaleReads: 'master',
+  });
+  try {
+    return await readBack(reader, keys);
+  } finally {
+    await reader.close();
+  }
 };
 
 const count = (writes: readonly WriteRecord[]) => ({
@@ -140,7 +158,7 @@ export const runClusterFault = async (ctx: FaultContext, fault: ClusterFault, in
           : 'A frozen process answers nothing and sends nothing; what queued in its sockets is handled when it thaws, before it learns of a failover.';
     }
     const all = [...writes, ...minority];
-    const values = await readBack(client, all.map((w) => w.key));
+    const values = await readFromPrimaries(ctx, all.map((w) => w.key));
     mark('every write read back');
     const afterPrimary = await (async () => {
       for (const n of shardNodes) if ((await nodeRole(admins.get(n.name)!)) === 'master') return n.name;

@@ -2,8 +2,9 @@
 // cluster runner's input (clusterScenarioOf): defaults, per-node links, the timeline the runner
 // executes, and errors that name the field, the line and what would be valid.
 
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseScenario } from '../../../lab/scenario/index.ts';
+import { loadScenarioFile, parseScenario } from '../../../lab/scenario/index.ts';
 import { clusterNodeNames, clusterScenarioOf, clusterShapeProblem } from '../../../lab/index.ts';
 import { failure, hints, lines, yaml } from '../scenario/helpers.ts';
 
@@ -149,5 +150,29 @@ describe('cluster scenarios in the shared grammar', () => {
       'topology.cluster.primaries: 2 is out of range',
     );
     expect(clusterNodeNames({ primaries: 3, replicas: 2 })).toEqual(['primary-1', 'primary-2', 'primary-3', 'replica-1-1', 'replica-1-2', 'replica-2-1', 'replica-2-2', 'replica-3-1', 'replica-3-2']);
+  });
+
+  it('reads the shipped cluster-cross-dc.yaml into the runner input its provisional-grammar version gave', async () => {
+    const s = clusterScenarioOf(await loadScenarioFile(join(import.meta.dirname, '../../../scenarios/cluster-cross-dc.yaml')));
+    expect({ ...s, description: undefined, file: undefined }).toEqual({
+      name: 'cluster-cross-dc',
+      description: undefined,
+      file: undefined,
+      topology: { cluster: { primaries: 3, replicas: 1 } },
+      nodeTimeoutMs: 2000,
+      network: { rttMs: 1, nodes: { 'primary-3': { rttMs: 15 }, 'replica-3-1': { rttMs: 15 } } },
+      workload: { command: 'SET', key: 'cx:{i}', keys: 300, commands: 300, valueBytes: 32 },
+      modes: [{ kind: 'sync' }, { kind: 'pipeline', batch: 16 }, { kind: 'pipeline', batch: 100 }],
+      scaleReads: 'master',
+      warmup: 1,
+      repeat: 3,
+      calibrationPings: 40,
+      seed: 1,
+      faults: [
+        { kind: 'failover', node: 'replica-1-1', takeover: false, mode: { kind: 'sync' } },
+        { kind: 'failover', node: 'replica-3-1', takeover: true, mode: { kind: 'pipeline', batch: 16 } },
+        { kind: 'partition', node: 'primary-2', forMs: 6000 },
+      ],
+    });
   });
 });
