@@ -4,6 +4,7 @@
 
 export * from './mode.ts';
 export * from './link.ts';
+export * from './endpoint.ts';
 export * from './scenario.ts';
 export * from './result.ts';
 export * from './progress.ts';

@@ -5,7 +5,7 @@
 // cuts at Toxiproxy land where they did without it.
 
 import net from 'node:net';
-import type { Endpoint } from '../runtime/index.ts';
+import type { Endpoint } from '../contracts/index.ts';
 
 export interface Relay {
   /** Where the policy's client connects (127.0.0.1, an ephemeral port). */

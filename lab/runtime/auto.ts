@@ -6,7 +6,8 @@ import type { RuntimeKind } from '../contracts/index.ts';
 import { loadTestcontainers, startContainersRuntime } from './containers.ts';
 import { engineClient } from './docker-engine.ts';
 import { startExternalRuntime } from './external.ts';
-import { localBinaries, startLocalRuntime } from './local.ts';
+import { startLocalRuntime } from './local.ts';
+import { localBinaries } from './local-group.ts';
 import type { RuntimeChoice, StartOptions, StartedRuntime } from './types.ts';
 
 // Why Docker cannot be used, or undefined when an engine answers (the one DOCKER_HOST names, if set).

@@ -4,22 +4,18 @@
 // Toxiproxy too: a replica's `replicaof` is its peer proxy to the primary, and it announces its
 // own client proxy (`replica-announce-ip/port`), which is what the primary's INFO lists.
 
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LabError, errorMessage, interruptedError, isLabError } from '../errors/index.ts';
 import { ToxiproxyApi } from '../network/index.ts';
 import { peerProxyName, topologyLabel, topologyNodes, type Topology } from '../contracts/index.ts';
-import { LOCAL_DIR_PREFIX, killOnExit, reapLocalOrphans, writeOwner } from './leftovers.ts';
-import { once, runStopSteps, runtimePassword } from './lifecycle.ts';
-import { localBinaries } from './local.ts';
-import { freePort, httpAnswers, redisAnswersPing, startChildServer, type ChildServer } from './local-processes.ts';
+import { runtimePassword } from './lifecycle.ts';
+import { LOCAL_HOST as HOST, openLocalGroup } from './local-group.ts';
+import { freePort, redisAnswersPing } from './local-processes.ts';
 import { infoField, redisInfo } from './redis-info.ts';
 import type { PeerProxy, StartedNode, StartedTopology } from './topology-types.ts';
 import type { StartOptions } from './types.ts';
-import { howExited, watchParts } from './watch.ts';
 
-const HOST = '127.0.0.1';
 /** How long replicas get to report master_link_status:up after start. */
 const LINK_UP_TIMEOUT_MS = 15_000;
 
@@ -70,36 +66,12 @@ export const startLocalTopology = async (topology: Topology, options: StartOptio
       hint: 'This runtime runs {primary: 1, replicas: N}; Redis Cluster is being built separately (the cluster runtime). A single node needs no topology key.',
     });
   }
-  const binaries = await localBinaries();
-  if (!binaries.redis || !binaries.toxiproxy) {
-    throw new LabError('E_RUNTIME_UNAVAILABLE', 'The local runtime needs redis-server and toxiproxy-server on PATH', {
-      hint: 'Run `bash docker/provision.sh` as root, or set REDIS_FAULT_LAB_REDIS_SERVER / REDIS_FAULT_LAB_TOXIPROXY_SERVER.',
-    });
-  }
-  await reapLocalOrphans();
-  const started: ChildServer[] = [];
-  const pids = () => started.map((s) => s.pid);
-  const dataDir = await mkdtemp(join(tmpdir(), LOCAL_DIR_PREFIX));
-  const unhookExit = killOnExit(pids);
-  const watch = watchParts();
-  const watched = (server: ChildServer): ChildServer => {
-    void server.exited.then(({ code, signal }) => watch.exited(`the ${server.what} process (pid ${server.pid})`, howExited(code, signal)));
-    return server;
-  };
-  const stop = once(async () => {
-    watch.stopping();
-    const report = await runStopSteps([...[...started].reverse().map((s) => () => s.stop()), () => rm(dataDir, { recursive: true, force: true })]);
-    unhookExit();
-    return report;
-  });
+  const group = await openLocalGroup();
+  const { binaries, dataDir, stop } = group;
   try {
     const password = runtimePassword(options.redisAuth);
     const auth = password === undefined ? {} : { password };
-    const apiPort = await freePort();
-    const apiUrl = `http://${HOST}:${apiPort}`;
-    options.onNote?.(`starting toxiproxy-server on ${HOST}:${apiPort}`);
-    started.push(watched(await startChildServer('toxiproxy-server', binaries.toxiproxy, ['-host', HOST, '-port', String(apiPort)], () => httpAnswers(`${apiUrl}/version`))));
-    await writeOwner(dataDir, started);
+    const apiUrl = await group.startToxiproxy(options.onNote);
     const api = new ToxiproxyApi(apiUrl);
 
     const layout = topologyNodes(topology);
@@ -128,14 +100,9 @@ export const startLocalTopology = async (topology: Topology, options: StartOptio
       const upstream = node.replicaOf === null ? undefined : peers.find((p) => p.from === node.name && p.to === node.replicaOf)?.listen.port;
       await writeFile(configFile, nodeConfig(password, node.proxied.port, upstream), { mode: 0o600 });
       options.onNote?.(`starting redis-server ${node.name} on ${HOST}:${node.direct.port}`);
-      started.push(
-        watched(
-          await startChildServer(`redis-server (${node.name})`, binaries.redis, [configFile, '--port', String(node.direct.port), '--bind', HOST, '--save', '', '--appendonly', 'no', '--dir', dir], () =>
-            redisAnswersPing(node.direct),
-          ),
-        ),
+      await group.start(`redis-server (${node.name})`, binaries.redis, [configFile, '--port', String(node.direct.port), '--bind', HOST, '--save', '', '--appendonly', 'no', '--dir', dir], () =>
+        redisAnswersPing(node.direct),
       );
-      await writeOwner(dataDir, started);
     }
     const announced = await awaitLinks(nodes, options.signal);
     return {
@@ -145,8 +112,8 @@ export const startLocalTopology = async (topology: Topology, options: StartOptio
       peers,
       toxiproxyApiUrl: apiUrl,
       announced,
-      resources: { pids: pids(), containers: [], networks: [] },
-      lost: watch.lost,
+      resources: { pids: group.pids(), containers: [], networks: [] },
+      lost: group.watch.lost,
       stop,
     };
   } catch (error) {

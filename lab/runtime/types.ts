@@ -2,16 +2,10 @@
 // proxy), how to reach Toxiproxy's API, what ran, and how to stop it all.
 
 import type { Proxy, Toxiproxy } from 'toxiproxy-node-client';
-import type { ImageInfo, RuntimeKind } from '../contracts/index.ts';
+import type { Endpoint, ImageInfo, RuntimeKind } from '../contracts/index.ts';
 import type { ExternalTarget } from './external-target.ts';
 
-export interface Endpoint {
-  host: string;
-  port: number;
-  /** Redis's password (requirepass), generated per runtime; the lab's clients AUTH with it.
-   * Never printed, never in a result, a progress event or an error message. */
-  password?: string;
-}
+export type { Endpoint } from '../contracts/index.ts';
 
 export interface StartedRuntime {
   kind: RuntimeKind;

@@ -5,17 +5,14 @@
 // shaped link, the link INTO that node. Nothing started outlives stop(), an error, or the
 // lab's process (the same owner file and exit hook as the single-node local runtime).
 
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import { LabError, errorMessage, interruptedError, isLabError } from '../../errors/index.ts';
 import { ToxiproxyApi, startSourceGate, type SourceGate } from '../../network/index.ts';
-import { LOCAL_DIR_PREFIX, killOnExit, reapLocalOrphans, writeOwner } from '../leftovers.ts';
-import { once, runStopSteps, runtimePassword } from '../lifecycle.ts';
-import { localBinaries } from '../local.ts';
-import { freePort, httpAnswers, redisAnswersPing, startChildServer, type ChildServer } from '../local-processes.ts';
-import { howExited, watchParts } from '../watch.ts';
+import { runtimePassword } from '../lifecycle.ts';
+import { LOCAL_HOST as HOST, openLocalGroup } from '../local-group.ts';
+import { freePort, redisAnswersPing, type ChildServer } from '../local-processes.ts';
 import { adminClient } from './admin.ts';
 import { formCluster, type FormingNode } from './form.ts';
 import { planCluster } from './layout.ts';
@@ -23,53 +20,27 @@ import type { ClusterShape } from '../../contracts/index.ts';
 import { nodeConfigText } from './node-config.ts';
 import type { ClusterNode, ClusterStartOptions, StartedCluster } from './types.ts';
 
-const HOST = '127.0.0.1';
 const DEFAULT_NODE_TIMEOUT_MS = 2_000;
 const FORM_TIMEOUT_MS = 30_000;
 
 export const startLocalCluster = async (shape: ClusterShape, options: ClusterStartOptions = {}): Promise<StartedCluster> => {
   const plans = planCluster(shape);
-  const binaries = await localBinaries();
-  if (!binaries.redis || !binaries.toxiproxy) {
-    throw new LabError('E_RUNTIME_UNAVAILABLE', 'The local cluster needs redis-server and toxiproxy-server on PATH', {
-      hint: 'Run `bash docker/provision.sh` as root, or set REDIS_FAULT_LAB_REDIS_SERVER / REDIS_FAULT_LAB_TOXIPROXY_SERVER.',
-    });
-  }
-  await reapLocalOrphans();
   const nodeTimeoutMs = options.nodeTimeoutMs ?? DEFAULT_NODE_TIMEOUT_MS;
-  const started: ChildServer[] = [];
   const byName = new Map<string, ChildServer>();
   const admins: Redis[] = [];
   const gates: SourceGate[] = [];
   const paused = new Set<string>();
-  const dataDir = await mkdtemp(join(tmpdir(), LOCAL_DIR_PREFIX));
-  const unhookExit = killOnExit(() => started.map((s) => s.pid));
-  const watch = watchParts();
-  const watched = (server: ChildServer): ChildServer => {
-    void server.exited.then(({ code, signal }) => watch.exited(`the ${server.what} process (pid ${server.pid})`, howExited(code, signal)));
-    return server;
-  };
-  const stop = once(async () => {
-    watch.stopping();
-    const report = await runStopSteps([
-      async () => admins.forEach((c) => c.disconnect()),
-      () => Promise.all(gates.map((g) => g.close())),
-      // A stopped process does not act on SIGTERM until it is continued.
-      async () => paused.forEach((name) => byName.get(name) && process.kill(byName.get(name)!.pid, 'SIGCONT')),
-      ...[...started].reverse().map((s) => () => s.stop()),
-      () => rm(dataDir, { recursive: true, force: true }),
-    ]);
-    unhookExit();
-    return report;
-  });
+  const group = await openLocalGroup(() => [
+    async () => admins.forEach((c) => c.disconnect()),
+    () => Promise.all(gates.map((g) => g.close())),
+    // A stopped process does not act on SIGTERM until it is continued.
+    async () => paused.forEach((name) => byName.get(name) && process.kill(byName.get(name)!.pid, 'SIGCONT')),
+  ]);
+  const { binaries, dataDir, stop } = group;
   try {
     const password = runtimePassword(options.redisAuth);
     const auth = password === undefined ? {} : { password };
-    const apiPort = await freePort();
-    const apiUrl = `http://${HOST}:${apiPort}`;
-    options.onNote?.(`starting toxiproxy-server on ${HOST}:${apiPort}`);
-    started.push(watched(await startChildServer('toxiproxy-server', binaries.toxiproxy, ['-host', HOST, '-port', String(apiPort)], () => httpAnswers(`${apiUrl}/version`))));
-    await writeOwner(dataDir, started);
+    const apiUrl = await group.startToxiproxy(options.onNote);
     const api = new ToxiproxyApi(apiUrl);
     const forming: FormingNode[] = [];
     const nodes: Omit<ClusterNode, 'id'>[] = [];
@@ -90,10 +61,8 @@ export const startLocalCluster = async (shape: ClusterShape, options: ClusterSta
       await writeFile(configFile, nodeConfigText(config), { mode: 0o600 });
       const direct = { host: HOST, port, ...auth };
       options.onNote?.(`starting redis-server ${plan.name} on ${HOST}:${port} (client proxy ${proxyPort}, bus gate ${gate.port} to bus proxy ${busProxyPort})`);
-      const server = watched(await startChildServer(`redis-server ${plan.name}`, binaries.redis, [configFile], () => redisAnswersPing(direct)));
-      started.push(server);
+      const server = await group.start(`redis-server ${plan.name}`, binaries.redis, [configFile], () => redisAnswersPing(direct));
       byName.set(plan.name, server);
-      await writeOwner(dataDir, started);
       const client = await adminClient(direct);
       admins.push(client);
       forming.push({ plan, client, announcedHost: HOST, announcedPort: proxyPort, announcedBusPort: gate.port });
@@ -130,8 +99,8 @@ export const startLocalCluster = async (shape: ClusterShape, options: ClusterSta
       ...auth,
       toxiproxyApiUrl: apiUrl,
       nodeTimeoutMs,
-      resources: { pids: started.map((s) => s.pid) },
-      lost: watch.lost,
+      resources: { pids: group.pids() },
+      lost: group.watch.lost,
       pause: (name) => {
         signalNode(name, 'SIGSTOP');
         paused.add(name);
