@@ -59,7 +59,7 @@ export const runScenario = async (scenario: Scenario, options: RunScenarioOption
   if (scenario.topology !== undefined && scenario.topology.kind !== 'single') {
     if (typeof options.runtime === 'object') {
       throw new LabError('E_USAGE', `Scenario ${scenario.name} needs a topology of its own; a started single-node runtime cannot run it`, {
-        hint: "pass runtime: 'local' (or 'auto'): the run starts the topology and stops it afterwards",
+        hint: "pass runtime: 'containers', 'local' or 'auto': the run starts the topology and stops it afterwards",
       });
     }
     return runTopologyScenario(scenario, {

@@ -51,7 +51,7 @@ export const runTopologyScenario = async (scenario: Scenario, options: { runtime
   const startMs = performance.now();
   const links = nodeLinksOf(scenario);
   emit({ type: 'runtime-starting', runtime: choice === 'auto' ? 'auto' : choice });
-  let live = await open(choice === 'auto' ? 'local' : choice, scenario, options.signal);
+  let live = await open(choice, scenario, options.signal);
   emit({ type: 'runtime-started', runtime: live.topology.kind });
   const warnings: string[] = [];
   try {
@@ -82,7 +82,8 @@ export const runTopologyScenario = async (scenario: Scenario, options: { runtime
             if (options.signal?.aborted) throw interruptedError();
             if (runs.length > 0 || result.failover.length > 0) {
               await close(live);
-              live = await open(choice === 'auto' ? 'local' : choice, scenario, options.signal);
+              // The runtime the first run got (auto decides once), so every run is on the same kind.
+              live = await open(live.topology.kind, scenario, options.signal);
               await reapplyLinks(live.api, calibrations);
             }
             const findings = await runFailover({ api: live.api, topology: live.topology, control: live.control, plan, wait, events: scenario.timeline, latency, ...(options.signal ? { signal: options.signal } : {}) });

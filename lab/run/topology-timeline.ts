@@ -81,7 +81,7 @@ export const startTimeline = (input: {
   const replicaOf = async (node: string, of: string) => {
     const peer = topology.peers.find((p) => p.name === peerProxyName(node, of));
     if (peer === undefined) throw new Error(`no peer proxy ${peerProxyName(node, of)}`);
-    await (control.get(node) as Redis).call('REPLICAOF', peer.listen.host, String(peer.listen.port));
+    await (control.get(node) as Redis).call('REPLICAOF', peer.dial.host, String(peer.dial.port));
   };
   const demote = async (old: string) => {
     await replicaOf(old, primary);

@@ -1,9 +1,11 @@
 // `auto` picks a runtime: containers when a Docker engine answers, else local binaries,
 // else an error that says what to install. It never picks `external`, which needs a target.
+// The same choice for one node (startRuntime) and for a topology (topology.ts).
 
 import { LabError, errorMessage } from '../errors/index.ts';
 import type { RuntimeKind } from '../contracts/index.ts';
-import { loadTestcontainers, startContainersRuntime } from './containers.ts';
+import { startContainersRuntime } from './containers.ts';
+import { loadTestcontainers } from './container-group.ts';
 import { engineClient } from './docker-engine.ts';
 import { startExternalRuntime } from './external.ts';
 import { startLocalRuntime } from './local.ts';
@@ -37,13 +39,16 @@ export const pickRuntime = ({ dockerProblem, binaries }: AvailableParts): Runtim
   });
 };
 
+/** The runtime `choice` names; for `auto`, the one pickRuntime takes on this machine now. */
+export const resolveRuntime = async (choice: RuntimeChoice, onNote?: (note: string) => void): Promise<RuntimeKind> => {
+  if (choice !== 'auto') return choice;
+  const dockerProblem = await dockerUnavailableReason();
+  if (dockerProblem !== undefined) onNote?.(`no Docker engine answers (${dockerProblem}); trying local binaries`);
+  return pickRuntime({ dockerProblem, binaries: dockerProblem === undefined ? {} : await localBinaries() });
+};
+
 export const startRuntime = async (choice: RuntimeChoice, options: StartOptions = {}): Promise<StartedRuntime> => {
-  let kind: RuntimeKind = choice === 'auto' ? 'containers' : choice;
-  if (choice === 'auto') {
-    const dockerProblem = await dockerUnavailableReason();
-    if (dockerProblem !== undefined) options.onNote?.(`no Docker engine answers (${dockerProblem}); trying local binaries`);
-    kind = pickRuntime({ dockerProblem, binaries: dockerProblem === undefined ? {} : await localBinaries() });
-  }
+  const kind = await resolveRuntime(choice, options.onNote);
   if (kind === 'external') return startExternalRuntime(options);
   return kind === 'containers' ? startContainersRuntime(options) : startLocalRuntime(options);
 };

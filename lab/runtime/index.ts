@@ -1,5 +1,5 @@
 export { startRuntime, pickRuntime } from './auto.ts';
-export { chooseImages, pinnedImage, OFFLINE_IMAGES } from './containers.ts';
+export { chooseImages, pinnedImage, OFFLINE_IMAGES } from './container-images.ts';
 export { findBinary } from './local-processes.ts';
 export { LAB_LABEL, pidAlive } from './leftovers.ts';
 export type { Endpoint, StartedRuntime, StartOptions, StopReport, RuntimeChoice } from './types.ts';

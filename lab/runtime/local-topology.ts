@@ -12,53 +12,17 @@ import { peerProxyName, topologyLabel, topologyNodes, type Topology } from '../c
 import { runtimePassword } from './lifecycle.ts';
 import { LOCAL_HOST as HOST, openLocalGroup } from './local-group.ts';
 import { freePort, redisAnswersPing } from './local-processes.ts';
-import { infoField, redisInfo } from './redis-info.ts';
+import { awaitLinks, replicationSettings } from './replication-links.ts';
 import type { PeerProxy, StartedNode, StartedTopology } from './topology-types.ts';
 import type { StartOptions } from './types.ts';
 
-/** How long replicas get to report master_link_status:up after start. */
-const LINK_UP_TIMEOUT_MS = 15_000;
-
-// One node's redis.conf: the password (also to authenticate to its primary), replication settings
-// that make a lab run prompt (no 5 s diskless delay, 1 s pings so a cut link is noticed), the
-// announced proxy address, and for a replica the peer proxy it dials.
+// One node's redis.conf: the password, and the replication settings every topology runtime sets.
 const nodeConfig = (password: string | undefined, announcePort: number, replicaOfPort: number | undefined): string =>
   [
-    ...(password === undefined ? [] : [`requirepass ${password}`, `masterauth ${password}`]),
-    'repl-diskless-sync yes',
-    'repl-diskless-sync-delay 0',
-    'repl-ping-replica-period 1',
-    'repl-timeout 5',
-    `replica-announce-ip ${HOST}`,
-    `replica-announce-port ${announcePort}`,
-    ...(replicaOfPort === undefined ? [] : [`replicaof ${HOST} ${replicaOfPort}`]),
+    ...(password === undefined ? [] : [`requirepass ${password}`]),
+    ...replicationSettings({ password, announce: { host: HOST, port: announcePort }, replicaOf: replicaOfPort === undefined ? undefined : { host: HOST, port: replicaOfPort } }).map((setting) => setting.join(' ')),
     '',
   ].join('\n');
-
-// Every replica's master_link_status:up (read straight from the replica), and the primary's
-// `slaveN:ip=..,port=..` lines by replica, once all are online.
-const awaitLinks = async (nodes: StartedNode[], signal: AbortSignal | undefined): Promise<Record<string, string>> => {
-  const deadline = performance.now() + LINK_UP_TIMEOUT_MS;
-  const replicas = nodes.filter((n) => n.role === 'replica');
-  const primary = nodes.find((n) => n.role === 'primary') as StartedNode;
-  for (;;) {
-    signal?.throwIfAborted();
-    const states = await Promise.all(replicas.map(async (r) => infoField((await redisInfo(r.direct, 'replication')) ?? '', 'master_link_status')));
-    const primaryInfo = (await redisInfo(primary.direct, 'replication')) ?? '';
-    const online = [...primaryInfo.matchAll(/^slave\d+:ip=([^,]+),port=(\d+),state=online/gm)].map((m) => `${m[1]}:${m[2]}`);
-    if (states.every((s) => s === 'up') && online.length === replicas.length) {
-      const announced: Record<string, string> = {};
-      for (const replica of replicas) announced[replica.name] = online.find((a) => a === `${replica.proxied.host}:${replica.proxied.port}`) ?? online.join(' ');
-      return announced;
-    }
-    if (performance.now() > deadline) {
-      throw new LabError('E_RUNTIME_START', `Replication did not come up within ${LINK_UP_TIMEOUT_MS / 1000} s: replicas report master_link_status ${states.map((s, i) => `${replicas[i]?.name}=${s ?? 'no answer'}`).join(', ')}; the primary lists ${online.length} online`, {
-        hint: 'Run the redis-server of a replica by hand with its replicaof pointing at the primary to see why the link fails.',
-      });
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
 
 export const startLocalTopology = async (topology: Topology, options: StartOptions = {}): Promise<StartedTopology> => {
   if (topology.kind !== 'replicas') {
@@ -80,7 +44,7 @@ export const startLocalTopology = async (topology: Topology, options: StartOptio
       const redisPort = await freePort();
       const proxyPort = await freePort();
       await api.createProxy(node.name, `${HOST}:${proxyPort}`, `${HOST}:${redisPort}`);
-      nodes.push({ name: node.name, role: node.role, replicaOf: node.replicaOf, direct: { host: HOST, port: redisPort, ...auth }, proxied: { host: HOST, port: proxyPort, ...auth }, proxyName: node.name });
+      nodes.push({ name: node.name, role: node.role, replicaOf: node.replicaOf, direct: { host: HOST, port: redisPort, ...auth }, proxied: { host: HOST, port: proxyPort, ...auth }, announced: `${HOST}:${proxyPort}`, proxyName: node.name });
     }
     const peers: PeerProxy[] = [];
     for (const from of nodes) {
@@ -89,7 +53,7 @@ export const startLocalTopology = async (topology: Topology, options: StartOptio
         const port = await freePort();
         const name = peerProxyName(from.name, to.name);
         await api.createProxy(name, `${HOST}:${port}`, `${HOST}:${to.direct.port}`);
-        peers.push({ name, from: from.name, to: to.name, listen: { host: HOST, port, ...auth } });
+        peers.push({ name, from: from.name, to: to.name, listen: { host: HOST, port, ...auth }, dial: { host: HOST, port } });
       }
     }
     for (const node of nodes) {

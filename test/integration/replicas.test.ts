@@ -48,7 +48,7 @@ describe('primary with replicas (local runtime)', () => {
       const reader = client(replica.direct);
       const replicaInfo = await reader.info('replication').finally(() => reader.disconnect());
       const peer = topology.peers.find((p) => p.name === 'replica-1->primary')!;
-      expect(replicaInfo).toContain(`master_port:${peer.listen.port}`);
+      expect(replicaInfo).toContain(`master_port:${peer.dial.port}`);
       await writer.set('k', '1');
       expect(await writer.call('WAIT', '1', '1000')).toBe(1);
       // Disabling the primary's client proxy does not touch replication...

@@ -1,0 +1,27 @@
+// The containers topology fixes every proxy's listen port before Toxiproxy starts (they are
+// exposed and published when the container is created): one client proxy per node, then one
+// peer proxy per ordered pair, on consecutive ports from 8666, each port used once.
+
+import { describe, expect, it } from 'vitest';
+import { topologyNodes } from '../../../lab/contracts/index.ts';
+import { containerProxyPlan } from '../../../lab/runtime/containers-topology.ts';
+
+describe('containerProxyPlan', () => {
+  it('gives each node a client proxy and each ordered pair a peer proxy, on distinct consecutive ports', () => {
+    const plan = containerProxyPlan(topologyNodes({ kind: 'replicas', replicas: 1 }));
+    expect(plan).toEqual([
+      { name: 'primary', from: null, to: 'primary', port: 8666 },
+      { name: 'replica-1', from: null, to: 'replica-1', port: 8667 },
+      { name: 'primary->replica-1', from: 'primary', to: 'replica-1', port: 8668 },
+      { name: 'replica-1->primary', from: 'replica-1', to: 'primary', port: 8669 },
+    ]);
+  });
+
+  it('scales as nodes + nodes × (nodes − 1) with no port reused', () => {
+    const plan = containerProxyPlan(topologyNodes({ kind: 'replicas', replicas: 5 }));
+    expect(plan).toHaveLength(6 + 6 * 5);
+    expect(new Set(plan.map((p) => p.port)).size).toBe(plan.length);
+    expect(new Set(plan.map((p) => p.name)).size).toBe(plan.length);
+    expect(plan.filter((p) => p.to === 'primary' && p.from !== null).map((p) => p.from)).toEqual(['replica-1', 'replica-2', 'replica-3', 'replica-4', 'replica-5']);
+  });
+});
