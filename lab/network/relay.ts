@@ -6,6 +6,7 @@
 
 import net from 'node:net';
 import type { Endpoint } from '../contracts/index.ts';
+import { forward, listenOnLoopback } from './forward.ts';
 
 export interface Relay {
   /** Where the policy's client connects (127.0.0.1, an ephemeral port). */
@@ -28,28 +29,15 @@ export const startRelay = async (target: Endpoint): Promise<Relay> => {
   const server = net.createServer({ noDelay: true }, (client) => {
     if (dropped) return void client.destroy();
     connections += 1;
-    const upstream = net.connect({ host: target.host, port: target.port, noDelay: true });
-    sockets.add(client).add(upstream);
-    let closed = false;
-    const end = () => {
-      if (closed) return;
-      closed = true;
+    sockets.add(client);
+    const upstream = forward(client, target, () => {
       sockets.delete(client);
       sockets.delete(upstream);
-      client.destroy();
-      upstream.destroy();
       for (const listener of listeners) listener();
-    };
-    client.on('error', end).on('close', end);
-    upstream.on('error', end).on('close', end);
-    client.pipe(upstream);
-    upstream.pipe(client);
+    });
+    sockets.add(upstream);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const port = (server.address() as net.AddressInfo).port;
+  const port = await listenOnLoopback(server);
   const dropAll = () => {
     dropped = true;
     for (const socket of sockets) socket.destroy();

@@ -7,6 +7,7 @@
 // the peer's Toxiproxy bus proxy, so the shaped link stays in the path.
 
 import net from 'node:net';
+import { forward, listenOnLoopback } from './forward.ts';
 
 export interface SourceGate {
   /** The gate's port on 127.0.0.1. */
@@ -25,24 +26,11 @@ export const startSourceGate = async (target: { host: string; port: number }): P
   const blocked = new Set<string>();
   const server = net.createServer({ noDelay: true }, (client) => {
     if (blocked.has(plainAddress(client.remoteAddress))) return void client.destroy();
-    const upstream = net.connect({ host: target.host, port: target.port, noDelay: true });
-    open.set(client, upstream);
-    const end = () => {
-      open.delete(client);
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on('error', end).on('close', end);
-    upstream.on('error', end).on('close', end);
-    client.pipe(upstream);
-    upstream.pipe(client);
+    open.set(client, forward(client, target, () => open.delete(client)));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
+  const port = await listenOnLoopback(server);
   return {
-    port: (server.address() as net.AddressInfo).port,
+    port,
     block(address) {
       blocked.add(address);
       for (const [client, upstream] of open) {

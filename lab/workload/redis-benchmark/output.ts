@@ -20,22 +20,15 @@
 // Live progress lines ("SET: rps=... (overall: ...) avg_msec=...\r") are redrawn on the same
 // line with \r and ignored. Pure: it parses text the caller captured.
 
-/** One test's summary as redis-benchmark printed it. */
-export interface BenchmarkReport {
+import type { EngineRunFigures } from '../../contracts/index.ts';
+
+/** One test's summary as redis-benchmark printed it: the figures a run keeps
+ * (EngineRunFigures, less the server's count, which the tool cannot know), its title and replies. */
+export interface BenchmarkReport extends Omit<EngineRunFigures, 'serverCalls'> {
   /** The test's title: `SET`, or the whole custom command line. */
   title: string;
   /** Replies it received (`N requests completed`): -n, plus up to one pipeline less one. */
   completed: number;
-  /** completed / its elapsed time (a clock with 1 ms steps, from before the connections open to the last reply). */
-  rps: number;
-  avgMs: number;
-  minMs: number;
-  p50Ms: number;
-  p95Ms: number;
-  p99Ms: number;
-  maxMs: number;
-  /** The last cumulative count of its percentile distribution: requests in its histogram. */
-  count: number;
 }
 
 const TITLE = /^====== (.*) ======\s*$/m;
