@@ -105,11 +105,6 @@ const run = async (command: Extract<Command, { name: 'run' }>): Promise<number> 
     if (scenario.topology?.kind === 'cluster') clusterScenarios.push(clusterScenarioOf(scenario));
     else scenarios.push(scenario);
   }
-  if (clusterScenarios.length > 0 && command.runtime === 'containers') {
-    throw new LabError('E_RUNTIME_UNAVAILABLE', 'Cluster scenarios run on the local runtime only, for now', {
-      hint: 'Rerun with --runtime local (or auto); redis-server and toxiproxy-server must be on PATH.',
-    });
-  }
   const abort = new AbortController();
   const onSignal = () => {
     process.stderr.write('\ninterrupted: stopping what the lab started (Ctrl-C again to force)\n');
@@ -146,7 +141,7 @@ const run = async (command: Extract<Command, { name: 'run' }>): Promise<number> 
       if (!result.pass) status = EXIT.fail;
     }
     for (const scenario of clusterScenarios) {
-      const result = await runClusterScenario(scenario, { signal: abort.signal, onNote: note });
+      const result = await runClusterScenario(scenario, { runtime: command.runtime, signal: abort.signal, onNote: note });
       process.stdout.write(renderClusterTable(result));
       if (command.jsonFile) {
         await mkdir(dirname(command.jsonFile), { recursive: true });

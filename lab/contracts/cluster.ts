@@ -147,7 +147,7 @@ export interface ClusterFaultResult {
 export interface ClusterResult {
   kind: 'cluster';
   scenario: { name: string; description: string; file?: string };
-  runtime: 'local';
+  runtime: 'local' | 'containers';
   versions: Versions;
   startedAt: string;
   durationMs: number;

@@ -63,6 +63,19 @@ const loopbackContainerClass = (tc: Testcontainers, bindIp: string) =>
     }
   };
 
+/** Settings as `[name, value...]` (see replication-links.ts, cluster/node-config.ts) as the
+ * upstream image's arguments: `--name value ...`. */
+export const settingsArgs = (settings: readonly string[][]): string[] => settings.flatMap(([name, ...values]) => [`--${name}`, ...values]);
+
+/** A second network a container can be put on and taken off while it runs. */
+interface SideNetwork {
+  readonly name: string;
+  /** Puts a started container on this network; its address there. */
+  connect(containerId: string): Promise<string>;
+  /** Takes a container off this network (its connections there stop at once, like a cut cable). */
+  disconnect(containerId: string): Promise<void>;
+}
+
 export interface ContainerGroup {
   /** Where this process reaches the published ports. */
   readonly host: string;
@@ -71,10 +84,18 @@ export interface ContainerGroup {
   readonly resources: { pids: number[]; containers: string[]; networks: string[] };
   /** The lab's Docker network (named with this pid); removed by stop(). */
   startNetwork(): Promise<StartedNetwork>;
+  /**
+   * An internal network (no way out of it, no published port) named with this pid, removed by
+   * stop(): the cluster's bus, which a node can be taken off to partition it.
+   */
+  startSideNetwork(role: string): Promise<SideNetwork>;
   /** A Redis container on `network` under `alias`, the image's usual arguments plus `args`. */
   startRedis(input: { role: string; part: string; network: StartedNetwork; alias: string; password: string | undefined; args?: string[] }): Promise<StartedTestContainer>;
   /** The Toxiproxy container on `network` under `alias`, publishing its API and `proxyPorts`. */
   startToxiproxy(input: { network: StartedNetwork; alias?: string; proxyPorts: number[] }): Promise<{ container: StartedTestContainer; apiUrl: string }>;
+  /** Freezes a started container's processes (docker pause) until resume(); stop() thaws it first. */
+  pause(containerId: string): Promise<void>;
+  resume(containerId: string): Promise<void>;
   /** Subscribes to the death of every container started so far (replayed from the group's opening). */
   watchStarted(): Promise<void>;
   /** Looks at each container now and fires `lost` for one that is not running. */
@@ -100,11 +121,14 @@ export const openContainerGroup = async (): Promise<ContainerGroup> => {
   const resources = { pids: [] as number[], containers: [] as string[], networks: [] as string[] };
   const parts: { id: string; part: string }[] = [];
   const watch = watchParts();
+  // Containers frozen by pause(): thawed before anything is stopped, so each stops as usual.
+  const paused = new Set<string>();
   // Whole seconds, rounded down: the event stream replays from here (see container-watch.ts).
   const sinceSeconds = Math.floor(Date.now() / 1000) - 1;
   const stop = once(() => {
     watch.stopping();
-    return runStopSteps([...stopSteps].reverse());
+    const thaw = async () => Promise.all([...paused].map((id) => client.container.dockerode.getContainer(id).unpause()));
+    return runStopSteps([thaw, ...[...stopSteps].reverse()]);
   });
 
   const container = (image: string, role: string, network: StartedNetwork): GenericContainer =>
@@ -130,6 +154,25 @@ export const openContainerGroup = async (): Promise<ContainerGroup> => {
       resources.networks.push(network.getId());
       return network;
     },
+    startSideNetwork: async (role) => {
+      const name = labResourceName(role);
+      const network = await client.network.create({ Name: name, Internal: true, Labels: labels });
+      stopSteps.push(() => client.network.remove(network));
+      resources.networks.push(network.id);
+      return {
+        name,
+        connect: async (containerId) => {
+          await network.connect({ Container: containerId });
+          const info = await client.container.inspect(client.container.getById(containerId));
+          const address = info.NetworkSettings.Networks[name]?.IPAddress;
+          if (!address) throw new LabError('E_RUNTIME_START', `Container ${containerId.slice(0, 12)} has no address on network ${name}`, { hint: 'Check `docker network inspect` and the Docker engine log.' });
+          return address;
+        },
+        disconnect: async (containerId) => {
+          await network.disconnect({ Container: containerId, Force: true });
+        },
+      };
+    },
     startRedis: ({ role, part, network, alias, password, args = [] }) =>
       start(
         part,
@@ -146,6 +189,14 @@ export const openContainerGroup = async (): Promise<ContainerGroup> => {
         .withWaitStrategy(httpReady(host, TOXIPROXY_API_PORT, '/version'));
       const started = await start('the Toxiproxy container', alias === undefined ? prepared : prepared.withNetworkAliases(alias));
       return { container: started, apiUrl: `http://${host}:${started.getMappedPort(TOXIPROXY_API_PORT)}` };
+    },
+    pause: async (containerId) => {
+      await client.container.dockerode.getContainer(containerId).pause();
+      paused.add(containerId);
+    },
+    resume: async (containerId) => {
+      await client.container.dockerode.getContainer(containerId).unpause();
+      paused.delete(containerId);
     },
     watchStarted: async () => {
       const unwatch = await watchContainers(client, [...parts], sinceSeconds, watch);

@@ -11,7 +11,7 @@
 import { LabError } from '../errors/index.ts';
 import { ToxiproxyApi } from '../network/index.ts';
 import { peerProxyName, topologyLabel, topologyNodes, type Topology, type TopologyNode } from '../contracts/index.ts';
-import { FIRST_PROXY_PORT, openContainerGroup, REDIS_PORT } from './container-group.ts';
+import { FIRST_PROXY_PORT, openContainerGroup, REDIS_PORT, settingsArgs } from './container-group.ts';
 import { runtimePassword } from './lifecycle.ts';
 import { awaitLinks, replicationSettings } from './replication-links.ts';
 import type { PeerProxy, StartedNode, StartedTopology } from './topology-types.ts';
@@ -44,7 +44,7 @@ const allStarted = async (starts: Promise<unknown>[]): Promise<void> => {
 export const startContainersTopology = async (topology: Topology, options: StartOptions = {}): Promise<StartedTopology> => {
   if (topology.kind !== 'replicas') {
     throw new LabError('E_RUNTIME_UNAVAILABLE', `Topology ${topologyLabel(topology)} is not supported by the containers topology runtime yet`, {
-      hint: 'This runtime runs {primary: 1, replicas: N}; Redis Cluster runs on the local runtime (--runtime local). A single node needs no topology key.',
+      hint: 'This runtime runs {primary: 1, replicas: N}; a Redis Cluster runs through runClusterScenario (the CLI picks it for you). A single node needs no topology key.',
     });
   }
   const group = await openContainerGroup();
@@ -79,7 +79,7 @@ export const startContainersTopology = async (topology: Topology, options: Start
         network,
         alias: node.name,
         password,
-        args: settings.flatMap(([name, ...values]) => [`--${name}`, ...values]),
+        args: settingsArgs(settings),
       });
       containers.set(node.name, started);
     };

@@ -136,7 +136,7 @@ timeline:
         'inline.yaml',
       ),
     );
-    const result = await runClusterScenario(scenario);
+    const result = await runClusterScenario(scenario, { runtime: 'local' });
     const link = (name: string) => result.links.find((l) => l.node === name)!;
     expect(link('primary-3').calibration.measuredMs / link('primary-1').calibration.measuredMs).toBeGreaterThan(2);
     const sync = result.configs.find((c) => c.id === 'sync@shaped')!;
@@ -177,7 +177,7 @@ timeline:
       ),
     );
     expect(scenario.scaleReads).toBe('slave');
-    const result = await runClusterScenario(scenario);
+    const result = await runClusterScenario(scenario, { runtime: 'local' });
     const [down] = result.faults;
     expect(down!.timeline.map((t) => t.event)).toContain('replica-3-1 promoted (ROLE master)');
     expect(down!.after).toMatchObject({ primaryOfShard: 'replica-3-1', nodeRole: 'slave' });

@@ -123,8 +123,8 @@ export const runClusterFault = async (ctx: FaultContext, fault: ClusterFault, in
       try {
         await sleep(200);
         if (fault.kind === 'partition') await cluster.isolate(node.name);
-        else cluster.pause(node.name);
-        mark(fault.kind === 'partition' ? `${node.name} isolated (its proxies disabled, its outbound bus refused)` : `${node.name} frozen (SIGSTOP)`);
+        else await cluster.pause(node.name);
+        mark(fault.kind === 'partition' ? `${node.name} isolated (its proxies disabled, its outbound bus refused)` : `${node.name} frozen (${cluster.kind === 'local' ? 'SIGSTOP' : 'docker pause'})`);
         const replicas = shardNodes.filter((n) => n.role === 'replica');
         const deadline = performance.now() + fault.forMs;
         let promoted: string | undefined;
@@ -140,8 +140,8 @@ export const runClusterFault = async (ctx: FaultContext, fault: ClusterFault, in
         if (minorityWriter?.firstError) timeline.push({ atMs: Math.round(minorityWriter.firstError.atMs), event: `minority side: first refused write (${minorityWriter.firstError.message.split('\n')[0]})` });
         await minorityWriter?.stop();
         if (fault.kind === 'partition') await cluster.rejoin(node.name);
-        else cluster.resume(node.name);
-        mark(fault.kind === 'partition' ? `${node.name} rejoined` : `${node.name} thawed (SIGCONT)`);
+        else await cluster.resume(node.name);
+        mark(fault.kind === 'partition' ? `${node.name} rejoined` : `${node.name} thawed (${cluster.kind === 'local' ? 'SIGCONT' : 'docker unpause'})`);
         const primary = await waitHealed(admins, shardNodes, node.shard, settleMs(cluster.nodeTimeoutMs));
         mark(primary === undefined ? 'the cluster did not settle in time' : `${primary} is the shard's primary; cluster_state ok on every node`);
         await sleep(500);

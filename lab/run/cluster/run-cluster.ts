@@ -6,7 +6,8 @@
 import { closeClient, connectClient, connectCluster, type LabCluster } from '../../client/index.ts';
 import { median, min, max, percentile } from '../../metrics/index.ts';
 import { ToxiproxyApi, calibrationWithinTolerance } from '../../network/index.ts';
-import { startLocalCluster, type ClusterNode, type StartedCluster } from '../../runtime/cluster/index.ts';
+import { startCluster, type ClusterNode, type StartedCluster } from '../../runtime/cluster/index.ts';
+import type { RuntimeChoice } from '../../runtime/index.ts';
 import { clusterOps, driveCluster } from '../../workload/cluster/index.ts';
 import type { Calibration, ClusterConfigResult, ClusterFaultResult, ClusterMode, ClusterResult, ClusterScenario, NodeLinkResult, NodeShare } from '../../contracts/index.ts';
 import { readVersions } from '../session.ts';
@@ -15,6 +16,8 @@ import { clusterLinkCostMs } from './cluster-model.ts';
 import { runClusterFault } from './cluster-faults.ts';
 
 export interface RunClusterOptions {
+  /** containers, local, or auto (the default: containers when a Docker engine answers, else local). */
+  runtime?: RuntimeChoice;
   signal?: AbortSignal;
   /** Progress lines ("calibrating primary-3"); never printed by the library. */
   onNote?: (note: string) => void;
@@ -111,7 +114,7 @@ export const runClusterScenario = async (scenario: ClusterScenario, options: Run
   const startedAt = new Date();
   const startMs = performance.now();
   const note = options.onNote ?? (() => undefined);
-  const cluster: StartedCluster = await startLocalCluster(scenario.topology.cluster, {
+  const cluster: StartedCluster = await startCluster(options.runtime ?? 'auto', scenario.topology.cluster, {
     nodeTimeoutMs: scenario.nodeTimeoutMs,
     ...(options.signal ? { signal: options.signal } : {}),
     onNote: note,
@@ -190,7 +193,7 @@ export const runClusterScenario = async (scenario: ClusterScenario, options: Run
       return {
         kind: 'cluster',
         scenario: { name: scenario.name, description: scenario.description, ...(scenario.file ? { file: scenario.file } : {}) },
-        runtime: 'local',
+        runtime: cluster.kind,
         versions,
         startedAt: startedAt.toISOString(),
         durationMs: performance.now() - startMs,

@@ -30,6 +30,8 @@ export const startLocalCluster = async (shape: ClusterShape, options: ClusterSta
   const admins: Redis[] = [];
   const gates: SourceGate[] = [];
   const paused = new Set<string>();
+  // Each node's own loopback address (bind-source-addr): what the gates refuse when it is isolated.
+  const sources = new Map<string, string>();
   const group = await openLocalGroup(() => [
     async () => admins.forEach((c) => c.disconnect()),
     () => Promise.all(gates.map((g) => g.close())),
@@ -66,7 +68,8 @@ export const startLocalCluster = async (shape: ClusterShape, options: ClusterSta
       const client = await adminClient(direct);
       admins.push(client);
       forming.push({ plan, client, announcedHost: HOST, announcedPort: proxyPort, announcedBusPort: gate.port });
-      nodes.push({ ...plan, pid: server.pid, direct, proxied: { host: HOST, port: proxyPort, ...auth }, announced: `${HOST}:${proxyPort}`, clientProxy, busProxy, sourceAddress });
+      nodes.push({ ...plan, direct, proxied: { host: HOST, port: proxyPort, ...auth }, announced: `${HOST}:${proxyPort}`, clientProxy, busProxy });
+      sources.set(plan.name, sourceAddress);
     }
     options.onNote?.(`forming the cluster: ${shape.primaries} primaries, ${shape.replicas} replica(s) each`);
     const ids = await formCluster(forming, FORM_TIMEOUT_MS, options.signal);
@@ -86,8 +89,8 @@ export const startLocalCluster = async (shape: ClusterShape, options: ClusterSta
       await api.setProxyEnabled(node.clientProxy, !off);
       await api.setProxyEnabled(node.busProxy, !off);
       for (const gate of gates) {
-        if (off) gate.block(node.sourceAddress);
-        else gate.unblock(node.sourceAddress);
+        if (off) gate.block(sources.get(name)!);
+        else gate.unblock(sources.get(name)!);
       }
     };
     return {
@@ -99,13 +102,13 @@ export const startLocalCluster = async (shape: ClusterShape, options: ClusterSta
       ...auth,
       toxiproxyApiUrl: apiUrl,
       nodeTimeoutMs,
-      resources: { pids: group.pids() },
+      resources: { pids: group.pids(), containers: [], networks: [] },
       lost: group.watch.lost,
-      pause: (name) => {
+      pause: async (name) => {
         signalNode(name, 'SIGSTOP');
         paused.add(name);
       },
-      resume: (name) => {
+      resume: async (name) => {
         signalNode(name, 'SIGCONT');
         paused.delete(name);
       },

@@ -7,7 +7,6 @@ import type { NodePlan } from './layout.ts';
 export interface ClusterNode extends NodePlan {
   /** The node's cluster id (40 hex characters). */
   id: string;
-  pid: number;
   /** The node with no proxy in between: calibration's baseline and the lab's read-backs. */
   direct: Endpoint;
   /** The node's client proxy as the lab's clients reach it. */
@@ -18,12 +17,10 @@ export interface ClusterNode extends NodePlan {
    * client port) cross `clientProxy`; the cluster bus into this node crosses `busProxy`. */
   clientProxy: string;
   busProxy: string;
-  /** The loopback address the node dials out from (bind-source-addr). */
-  sourceAddress: string;
 }
 
 export interface StartedCluster {
-  kind: 'local';
+  kind: 'local' | 'containers';
   nodes: ClusterNode[];
   /** Announced `ip:port` to the address a client outside the nodes' network dials (ioredis natMap). */
   natMap: Record<string, { host: string; port: number }>;
@@ -31,19 +28,21 @@ export interface StartedCluster {
   toxiproxyApiUrl: string;
   nodeTimeoutMs: number;
   /** What was started, so a caller can check that stop() removed it all. */
-  resources: { pids: number[] };
+  resources: { pids: number[]; containers: string[]; networks: string[] };
   /** Aborts (E_RUNTIME_DIED) when a node or Toxiproxy exits on its own. */
   lost: AbortSignal;
-  /** Freezes a node's process (SIGSTOP): it neither sends nor answers anything, on any link. */
-  pause(name: string): void;
-  /** Thaws a paused node (SIGCONT): it handles what queued up in its sockets, then learns the news. */
-  resume(name: string): void;
+  /** Freezes a node (local: SIGSTOP; containers: docker pause, the cgroup freezer): it neither
+   * sends nor answers anything, on any link. */
+  pause(name: string): Promise<void>;
+  /** Thaws a paused node (SIGCONT, docker unpause): it handles what queued up in its sockets, then learns the news. */
+  resume(name: string): Promise<void>;
   /** Cuts a node off from every other node and from clients that go through its proxy, both
    * ways: its client and bus proxies disabled (traffic into it, replication from it included),
-   * and every peer's bus gate refusing its source address (its own bus traffic out). A client
-   * connected straight to it (`direct`) still reaches it: the minority side's client. */
+   * and its own traffic out to the other nodes refused (local: every peer's bus gate refuses its
+   * source address; containers: it is taken off the bus network). A client connected straight
+   * to it (`direct`) still reaches it: the minority side's client. */
   isolate(name: string): Promise<void>;
-  /** Undoes isolate(): proxies enabled, gates open again. */
+  /** Undoes isolate(): proxies enabled, its way out open again. */
   rejoin(name: string): Promise<void>;
   stop(): Promise<StopReport>;
 }

@@ -1,0 +1,144 @@
+// A Redis Cluster as containers, the same shape as the local one (local-cluster.ts): one Redis
+// container per node and one Toxiproxy container with two proxies per node, its client port and
+// its bus port, each upstream `<node>:6379` / `<node>:16379`. Two networks:
+//
+//   edge  the lab's usual network: every node (network alias = its name) and Toxiproxy. Toxiproxy
+//         dials the nodes here; the ports published on 127.0.0.1 (each node's own port, each
+//         client proxy, the API) are reached through it.
+//   bus   an internal network of the nodes and Toxiproxy, nothing else: every node announces
+//         Toxiproxy's address on it (cluster-announce-ip) and its own proxies' ports, so the
+//         cluster bus and replication (a replica dials its primary's announced client port)
+//         leave a node only towards Toxiproxy, on this network.
+//
+// isolate() disables the node's two proxies (nothing reaches it through Toxiproxy) and takes it
+// off the bus network (nothing it sends reaches another node: its only other network, edge, has
+// no way to the bus network's addresses); its own published port still answers, the minority
+// side's client. pause() is `docker pause` (the cgroup freezer: every process stopped, like
+// SIGSTOP). Nothing started outlives stop() or an error; a SIGKILLed lab's containers and
+// networks are removed by the next start (leftovers.ts).
+
+import type { Redis } from 'ioredis';
+import { LabError } from '../../errors/index.ts';
+import { ToxiproxyApi } from '../../network/index.ts';
+import type { ClusterShape } from '../../contracts/index.ts';
+import { FIRST_PROXY_PORT, openContainerGroup, REDIS_PORT, settingsArgs } from '../container-group.ts';
+import { runtimePassword } from '../lifecycle.ts';
+import { adminClient } from './admin.ts';
+import { formCluster, type FormingNode } from './form.ts';
+import { planCluster } from './layout.ts';
+import { clusterSettings } from './node-config.ts';
+import type { ClusterNode, ClusterStartOptions, StartedCluster } from './types.ts';
+
+const BUS_PORT = REDIS_PORT + 10_000;
+const DEFAULT_NODE_TIMEOUT_MS = 2_000;
+const FORM_TIMEOUT_MS = 30_000;
+
+// Waits for every start (so none is still in flight when stop() runs), then throws the first failure.
+const allStarted = async (starts: Promise<unknown>[]): Promise<void> => {
+  const failed = (await Promise.allSettled(starts)).find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) throw failed.reason;
+};
+
+export const startContainersCluster = async (shape: ClusterShape, options: ClusterStartOptions = {}): Promise<StartedCluster> => {
+  const plans = planCluster(shape);
+  const nodeTimeoutMs = options.nodeTimeoutMs ?? DEFAULT_NODE_TIMEOUT_MS;
+  const group = await openContainerGroup();
+  const { host, images } = group;
+  const admins: Redis[] = [];
+  try {
+    const password = runtimePassword(options.redisAuth);
+    const auth = password === undefined ? {} : { password };
+    // Client proxies on the first ports (published), bus proxies after them (never published).
+    const clientPort = (index: number) => FIRST_PROXY_PORT + index;
+    const busProxyPort = (index: number) => FIRST_PROXY_PORT + plans.length + index;
+    options.onNote?.('starting docker networks (edge, and the internal bus)');
+    const edge = await group.startNetwork();
+    const bus = await group.startSideNetwork('bus');
+    options.onNote?.(`starting ${images.toxiproxy} (${2 * plans.length} proxies)`);
+    const toxiproxy = await group.startToxiproxy({ network: edge, alias: 'toxiproxy', proxyPorts: plans.map((_, i) => clientPort(i)) });
+    const toxiproxyBusIp = await bus.connect(toxiproxy.container.getId());
+    options.signal?.throwIfAborted();
+    const api = new ToxiproxyApi(toxiproxy.apiUrl);
+    // Toxiproxy resolves `<node>` (an edge alias) when a connection comes in, so the nodes may start later.
+    for (const [index, plan] of plans.entries()) {
+      await api.createProxy(plan.name, `0.0.0.0:${clientPort(index)}`, `${plan.name}:${REDIS_PORT}`);
+      await api.createProxy(`${plan.name}-bus`, `0.0.0.0:${busProxyPort(index)}`, `${plan.name}:${BUS_PORT}`);
+    }
+    const containers = new Map<string, { id: string; directPort: number }>();
+    const startNode = async (index: number) => {
+      const plan = plans[index]!;
+      const settings = clusterSettings({
+        name: plan.name,
+        busPort: BUS_PORT,
+        announcedHost: toxiproxyBusIp,
+        announcedPort: clientPort(index),
+        announcedBusPort: busProxyPort(index),
+        nodeTimeoutMs,
+        password,
+      });
+      options.onNote?.(`starting ${images.redis} as ${plan.name}`);
+      const started = await group.startRedis({ role: `redis-${plan.name}`, part: `the Redis container of ${plan.name}`, network: edge, alias: plan.name, password, args: settingsArgs(settings) });
+      await bus.connect(started.getId());
+      containers.set(plan.name, { id: started.getId(), directPort: started.getMappedPort(REDIS_PORT) });
+    };
+    await allStarted(plans.map((_, index) => startNode(index)));
+    options.signal?.throwIfAborted();
+    await group.watchStarted();
+
+    const nodes: Omit<ClusterNode, 'id'>[] = plans.map((plan, index) => ({
+      ...plan,
+      direct: { host, port: containers.get(plan.name)!.directPort, ...auth },
+      proxied: { host, port: toxiproxy.container.getMappedPort(clientPort(index)), ...auth },
+      announced: `${toxiproxyBusIp}:${clientPort(index)}`,
+      clientProxy: plan.name,
+      busProxy: `${plan.name}-bus`,
+    }));
+    const forming: FormingNode[] = [];
+    for (const [index, node] of nodes.entries()) {
+      const client = await adminClient(node.direct);
+      admins.push(client);
+      forming.push({ plan: plans[index]!, client, announcedHost: toxiproxyBusIp, announcedPort: clientPort(index), announcedBusPort: busProxyPort(index) });
+    }
+    options.onNote?.(`forming the cluster: ${shape.primaries} primaries, ${shape.replicas} replica(s) each`);
+    const ids = await formCluster(forming, FORM_TIMEOUT_MS, options.signal);
+    admins.forEach((c) => c.disconnect());
+    admins.length = 0;
+
+    const containerOf = (name: string): string => {
+      const container = containers.get(name);
+      if (!container) throw new LabError('E_SCENARIO_INVALID', `No cluster node named ${name}`, { hint: `Nodes: ${plans.map((p) => p.name).join(', ')}` });
+      return container.id;
+    };
+    const cut = async (name: string, off: boolean) => {
+      const id = containerOf(name);
+      if (off) {
+        await api.setProxyEnabled(name, false);
+        await api.setProxyEnabled(`${name}-bus`, false);
+        await bus.disconnect(id);
+      } else {
+        await bus.connect(id);
+        await api.setProxyEnabled(name, true);
+        await api.setProxyEnabled(`${name}-bus`, true);
+      }
+    };
+    return {
+      kind: 'containers',
+      nodes: nodes.map((n) => ({ ...n, id: ids.get(n.name)! })),
+      // The nodes announce Toxiproxy's bus address; the lab reaches the same proxies at their published ports.
+      natMap: Object.fromEntries(nodes.map((n) => [n.announced, { host: n.proxied.host, port: n.proxied.port }])),
+      ...auth,
+      toxiproxyApiUrl: toxiproxy.apiUrl,
+      nodeTimeoutMs,
+      resources: group.resources,
+      lost: group.watch.lost,
+      pause: (name) => group.pause(containerOf(name)),
+      resume: (name) => group.resume(containerOf(name)),
+      isolate: (name) => cut(name, true),
+      rejoin: (name) => cut(name, false),
+      stop: group.stop,
+    };
+  } catch (error) {
+    admins.forEach((c) => c.disconnect());
+    return group.failed(error, options.signal, 'The containers cluster runtime');
+  }
+};
