@@ -57,9 +57,23 @@ const redisContainerCommand = (password: string | undefined): string[] => [
 const loopbackContainerClass = (tc: Testcontainers, bindIp: string) =>
   class LoopbackContainer extends tc.GenericContainer {
     protected override async beforeContainerCreated(): Promise<void> {
+      // With aliases, Testcontainers creates the container on the engine's default bridge and
+      // then connects it to the network, so it would sit on both: shared with any other
+      // container of the machine, with a second default route. Created on the lab's network
+      // alone instead, its aliases given at creation (the engine's NetworkingConfig).
+      if (this.networkMode !== undefined && this.networkAliases.length > 0) {
+        this.createOpts.NetworkingConfig = { EndpointsConfig: { [this.networkMode]: { Aliases: [...this.networkAliases] } } };
+        this.networkAliases = [];
+      }
       for (const bindings of Object.values((this.hostConfig.PortBindings ?? {}) as Record<string, { HostIp?: string }[]>)) {
         for (const binding of bindings) binding.HostIp = bindIp;
       }
+    }
+
+    /** Kernel settings of the container's own network namespace (the engine's `--sysctl`). */
+    withSysctls(sysctls: Record<string, string>): this {
+      this.hostConfig.Sysctls = { ...this.hostConfig.Sysctls, ...sysctls };
+      return this;
     }
   };
 
@@ -90,7 +104,7 @@ export interface ContainerGroup {
    */
   startSideNetwork(role: string): Promise<SideNetwork>;
   /** A Redis container on `network` under `alias`, the image's usual arguments plus `args`. */
-  startRedis(input: { role: string; part: string; network: StartedNetwork; alias: string; password: string | undefined; args?: string[] }): Promise<StartedTestContainer>;
+  startRedis(input: { role: string; part: string; network: StartedNetwork; alias: string; password: string | undefined; args?: string[]; sysctls?: Record<string, string> }): Promise<StartedTestContainer>;
   /** The Toxiproxy container on `network` under `alias`, publishing its API and `proxyPorts`. */
   startToxiproxy(input: { network: StartedNetwork; alias?: string; proxyPorts: number[] }): Promise<{ container: StartedTestContainer; apiUrl: string }>;
   /** Freezes a started container's processes (docker pause) until resume(); stop() thaws it first. */
@@ -131,7 +145,7 @@ export const openContainerGroup = async (): Promise<ContainerGroup> => {
     return runStopSteps([thaw, ...[...stopSteps].reverse()]);
   });
 
-  const container = (image: string, role: string, network: StartedNetwork): GenericContainer =>
+  const container = (image: string, role: string, network: StartedNetwork) =>
     new LoopbackContainer(image).withName(labResourceName(role)).withLabels(labels).withNetwork(network).withStartupTimeout(STARTUP_TIMEOUT_MS);
 
   const start = async (part: string, prepared: GenericContainer): Promise<StartedTestContainer> => {
@@ -173,10 +187,11 @@ export const openContainerGroup = async (): Promise<ContainerGroup> => {
         },
       };
     },
-    startRedis: ({ role, part, network, alias, password, args = [] }) =>
+    startRedis: ({ role, part, network, alias, password, args = [], sysctls = {} }) =>
       start(
         part,
         container(images.redis, role, network)
+          .withSysctls(sysctls)
           .withNetworkAliases(alias)
           .withCommand([...redisContainerCommand(password), ...args])
           .withExposedPorts(REDIS_PORT)

@@ -143,7 +143,7 @@ export const runClusterFault = async (ctx: FaultContext, fault: ClusterFault, in
         else await cluster.resume(node.name);
         mark(fault.kind === 'partition' ? `${node.name} rejoined` : `${node.name} thawed (${cluster.kind === 'local' ? 'SIGCONT' : 'docker unpause'})`);
         const primary = await waitHealed(admins, shardNodes, node.shard, settleMs(cluster.nodeTimeoutMs));
-        mark(primary === undefined ? 'the cluster did not settle in time' : `${primary} is the shard's primary; cluster_state ok on every node`);
+        mark(primary === undefined ? `the cluster did not settle within ${settleMs(cluster.nodeTimeoutMs)} ms` : `${primary} is the shard's primary; cluster_state ok on every node`);
         await sleep(500);
       } finally {
         await majority.stop();
@@ -154,7 +154,11 @@ export const runClusterFault = async (ctx: FaultContext, fault: ClusterFault, in
       minority = minorityWriter?.writes ?? [];
       note =
         fault.kind === 'partition'
-          ? 'Isolation cuts the node both ways on the bus and cuts its client proxy (so replication from it too); a client connected straight to it stands for clients on its side of the partition.'
+          ? `Isolation cuts the node both ways on the bus and cuts its client proxy (so replication from it too); a client connected straight to it stands for clients on its side of the partition. ${
+              cluster.kind === 'containers'
+                ? 'Its packets are dropped (it is taken off the bus network, like a firewall DROP or a cut cable): after the heal its links come back when a retransmission or a new connect gets through, so the cluster can settle a few seconds later than after a refused connection.'
+                : 'Its connections are refused (the gates close them, like a firewall REJECT): after the heal its links come back at once.'
+            }`
           : 'A frozen process answers nothing and sends nothing; what queued in its sockets is handled when it thaws, before it learns of a failover.';
     }
     const all = [...writes, ...minority];
