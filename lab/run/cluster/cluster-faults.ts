@@ -124,7 +124,7 @@ export const runClusterFault = async (ctx: FaultContext, fault: ClusterFault, in
         await sleep(200);
         if (fault.kind === 'partition') await cluster.isolate(node.name);
         else await cluster.pause(node.name);
-        mark(fault.kind === 'partition' ? `${node.name} isolated (its proxies disabled, its outbound bus refused)` : `${node.name} frozen (${cluster.kind === 'local' ? 'SIGSTOP' : 'docker pause'})`);
+        mark(fault.kind === 'partition' ? `${node.name} isolated (its proxies disabled, ${cluster.kind === 'local' ? 'its outbound bus refused' : 'taken off the bus network'})` : `${node.name} frozen (${cluster.kind === 'local' ? 'SIGSTOP' : 'docker pause'})`);
         const replicas = shardNodes.filter((n) => n.role === 'replica');
         const deadline = performance.now() + fault.forMs;
         let promoted: string | undefined;
