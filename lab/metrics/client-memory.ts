@@ -18,8 +18,11 @@
 // - GC time: the sum of the pause times V8 reports for the collections inside the span
 //   (GCProfiler's `cost`); concurrent marking and sweeping on helper threads are not pauses
 //   and are not in it.
-// The span's start RSS and heap are read after the full collection runWorkload makes before
-// it, so growth = peak - start is the run's own.
+// The span's start RSS and heap are read after the young-generation collection runWorkload
+// makes before it, so growth = peak - start is how far the span took the heap above where it
+// started. The old generation can still hold garbage of the group's earlier runs (one full
+// collection per link group, see lab/metrics/collect-garbage.ts): if V8 collects it inside the
+// span, the growth can read lower than what the span allocated and kept.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { GCProfiler, getHeapStatistics } from 'node:v8';

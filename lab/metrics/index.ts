@@ -10,7 +10,7 @@ export { evaluateThresholds } from './thresholds.ts';
 export { spreadWarnings } from './spread.ts';
 export { combineMemory, watchClientSpan } from './client-memory.ts';
 export type { MemoryRun } from './client-memory.ts';
-export { collectGarbage } from './full-gc.ts';
+export { collectGarbage } from './collect-garbage.ts';
 export { INFO_SECTIONS, infoDelta, mergeInfoDeltas, parseInfo, type InfoSnapshot } from './server-info.ts';
 export { errorKind, isReplyError } from './client-errors.ts';
 export { commandTimeDelta, parseCommandStats, respBulkBytes, respCommandBytes, type CommandStats } from './command-stats.ts';

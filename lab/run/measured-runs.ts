@@ -5,6 +5,7 @@
 import type { Redis } from 'ioredis';
 import { closeClient, connectClient, noRetryOptions } from '../client/index.ts';
 import type { Endpoint } from '../runtime/index.ts';
+import { collectGarbage } from '../metrics/index.ts';
 import { buildPlan, buildRequestPlan, runRequests, runWorkload, type OperationPlan, type RequestPlan, type RequestRun } from '../workload/index.ts';
 import { newRequestRecords, recordRequests } from './request-results.ts';
 import type { Calibration, ConfigCell } from '../contracts/index.ts';
@@ -122,6 +123,10 @@ export const measureLink = async (ctx: MeasureContext, configs: ConfigRuns[]): P
     if (config.requests !== undefined) recordRequests(config.requests, run);
     return record;
   };
+  // One full collection per link group, before its first run: the calibration's and earlier
+  // groups' garbage goes, and the warm-up runs re-optimize the code it deoptimized (see
+  // lab/metrics/collect-garbage.ts); each run then empties only the young generation.
+  collectGarbage('full');
   for (let w = 0; w < scenario.warmup; w++) {
     for (const config of rotate(configs, w)) {
       const record = await measure(config, -1);

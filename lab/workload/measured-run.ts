@@ -181,7 +181,7 @@ export const runWorkload = async ({ clients, control, keyspace, mode, plan }: Wo
   await prefill(control, plan);
   prepareReplyChecks(plan);
   const before = await readInfo(control);
-  collectGarbage(); // start from a clean heap: the run's memory figures are its own
+  collectGarbage('young'); // an empty nursery: the span's heap figures start from its own allocation
   const client = watchClientSpan();
   const cpu = startCpuMeter();
   const outcome = await drive({ clients, mode, plan });

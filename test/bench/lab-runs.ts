@@ -1,5 +1,5 @@
 // The lab's side of the bench: one INCR plan per mode, driven either by drive() alone (the
-// timed span the lab reports) or by runWorkload() (reset, INFO, a full GC, the client's memory
+// timed span the lab reports) or by runWorkload() (reset, INFO, a young-generation GC, the client's memory
 // and GC figures read around that span, verification). A run that did not do all its work throws: a fast run
 // that dropped replies would make the comparison meaningless.
 

@@ -23,7 +23,7 @@ import { parseArgs } from 'node:util';
 import type { Redis } from 'ioredis';
 import { closeClient, connectClient } from '../../lab/client/connect.ts';
 import { errorMessage, isLabError } from '../../lab/errors/index.ts';
-import { median } from '../../lab/metrics/index.ts';
+import { collectGarbage, median } from '../../lab/metrics/index.ts';
 import { startRuntime, type StartedRuntime } from '../../lab/runtime/index.ts';
 import { modeLabel, type Mode } from '../../lab/contracts/index.ts';
 import { alternate, type Pair } from './ab.ts';
@@ -139,6 +139,7 @@ const measureMode = async (spec: ModeSpec, client: Redis, control: Redis): Promi
   const full = (): Promise<WholeRun> => labRunWorkload(client, control, spec.mode, plan); // it resets and verifies itself
 
   note(`${label}: ${warmup} warm-up run(s) of each variant`);
+  collectGarbage('full'); // as the lab does once per link group, before its warm-up runs
   for (let i = 0; i < warmup; i++) {
     await bare();
     await lab();

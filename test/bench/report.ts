@@ -133,7 +133,7 @@ export const wholeSection = (modes: readonly ModeFigures[], goalRatio: number): 
     '   timed = the span runWorkload reports (drive(), with the client memory and GC figures read',
     '   around it and inside it only by the kernel and V8); ratio = timed ms / bare ms per pair, its',
     '   median and CI as in 1. wall = the whole call; bookkeeping = wall − timed: FLUSHDB, INFO',
-    '   before/after, a full GC, reply and final-state verification. It is untimed: no reported',
+    '   before/after, a young-generation GC, reply and final-state verification. It is untimed: no reported',
     '   figure includes it.',
     '',
     table,

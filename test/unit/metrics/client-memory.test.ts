@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { combineMemory, watchClientSpan, type GcEvent, type ProcessProbe } from '../../../lab/metrics/client-memory.ts';
-import { collectGarbage } from '../../../lab/metrics/full-gc.ts';
+import { collectGarbage } from '../../../lab/metrics/collect-garbage.ts';
 
 // A probe that replays fixed figures (the last value repeats) and counts its reads.
 const scripted = (heap: number[], options: { gcs?: GcEvent[]; resettable?: boolean; peakRss?: number } = {}) => {
@@ -58,14 +58,14 @@ describe('watchClientSpan', () => {
   });
 
   it.runIf(process.platform === 'linux')('catches peaks in this process that were gone before stop()', () => {
-    collectGarbage();
+    collectGarbage('full');
     const watch = watchClientSpan();
     let buffer: Buffer | null = Buffer.alloc(64 * 1024 * 1024, 1); // off-heap, touched: RSS
     let objects: { i: number; text: string }[] | null = Array.from({ length: 300_000 }, (_, i) => ({ i, text: `value ${i}` })); // V8 heap
     expect(buffer.length + objects.length).toBeGreaterThan(0);
     buffer = null;
     objects = null;
-    collectGarbage(); // both freed: a reading at stop() alone would not see them
+    collectGarbage('full'); // both freed: a reading at stop() alone would not see them
     const { memory, gcMs } = watch.stop();
     expect(memory.peakRssBytes).not.toBeNull();
     expect((memory.peakRssBytes ?? 0) - memory.startRssBytes).toBeGreaterThan(32 * 1024 * 1024);
