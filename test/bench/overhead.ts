@@ -230,7 +230,7 @@ const main = async (): Promise<void> => {
       '',
       wholeSection(modes, goalRatio),
       '',
-      benchmarkSection(reference, labOpsByDepth(modes)),
+      benchmarkSection(reference, labOpsByDepth(modes), !pinning.startsWith('not pinned')),
       '',
     ];
     process.stdout.write(out.join('\n'));

@@ -142,7 +142,8 @@ export const wholeSection = (modes: readonly ModeFigures[], goalRatio: number): 
   ].join('\n');
 };
 
-export const benchmarkSection = (results: readonly BenchmarkResult[] | string, labOpsPerSec: ReadonlyMap<number, number>): string => {
+/** `labPinned`: sections 1 and 2 ran pinned while redis-benchmark runs unpinned, so the % compares two placements. */
+export const benchmarkSection = (results: readonly BenchmarkResult[] | string, labOpsPerSec: ReadonlyMap<number, number>, labPinned: boolean): string => {
   const head = '3. Server capacity reference: redis-benchmark -t incr on the same server (C client, no client-side bookkeeping)';
   if (typeof results === 'string') return `${head}\n   ${results}`;
   const rows = results.map((r) => {
@@ -165,5 +166,9 @@ export const benchmarkSection = (results: readonly BenchmarkResult[] | string, l
     ],
     rows,
   );
-  return [head, '   -c 1 is the lab\'s shape (one connection); -c 50 is what the server takes with many.', '', table].join('\n');
+  const placement = labPinned
+    ? ['   The lab\'s ops/s were measured pinned (client and server on one core), redis-benchmark\'s unpinned: the % compares',
+       '   two CPU placements as well as two clients (with one connection, two cores can be the slower placement).']
+    : [];
+  return [head, '   -c 1 is the lab\'s shape (one connection); -c 50 is what the server takes with many.', ...placement, '', table].join('\n');
 };
