@@ -124,7 +124,7 @@ export const runClusterFault = async (ctx: FaultContext, fault: ClusterFault, in
         await sleep(200);
         if (fault.kind === 'partition') await cluster.isolate(node.name);
         else await cluster.pause(node.name);
-        mark(fault.kind === 'partition' ? `${node.name} isolated (its proxies disabled, ${cluster.kind === 'local' ? 'its outbound bus refused' : 'taken off the bus network'})` : `${node.name} frozen (${cluster.kind === 'local' ? 'SIGSTOP' : 'docker pause'})`);
+        mark(fault.kind === 'partition' ? `${node.name} isolated (its proxies disabled, ${cluster.faultWords.isolatedOut})` : `${node.name} frozen (${cluster.faultWords.freeze})`);
         const replicas = shardNodes.filter((n) => n.role === 'replica');
         const deadline = performance.now() + fault.forMs;
         let promoted: string | undefined;
@@ -141,7 +141,7 @@ export const runClusterFault = async (ctx: FaultContext, fault: ClusterFault, in
         await minorityWriter?.stop();
         if (fault.kind === 'partition') await cluster.rejoin(node.name);
         else await cluster.resume(node.name);
-        mark(fault.kind === 'partition' ? `${node.name} rejoined` : `${node.name} thawed (${cluster.kind === 'local' ? 'SIGCONT' : 'docker unpause'})`);
+        mark(fault.kind === 'partition' ? `${node.name} rejoined` : `${node.name} thawed (${cluster.faultWords.thaw})`);
         const primary = await waitHealed(admins, shardNodes, node.shard, settleMs(cluster.nodeTimeoutMs));
         mark(primary === undefined ? `the cluster did not settle within ${settleMs(cluster.nodeTimeoutMs)} ms` : `${primary} is the shard's primary; cluster_state ok on every node`);
         await sleep(500);
@@ -154,11 +154,7 @@ export const runClusterFault = async (ctx: FaultContext, fault: ClusterFault, in
       minority = minorityWriter?.writes ?? [];
       note =
         fault.kind === 'partition'
-          ? `Isolation cuts the node both ways on the bus and cuts its client proxy (so replication from it too); a client connected straight to it stands for clients on its side of the partition. ${
-              cluster.kind === 'containers'
-                ? 'Its packets are dropped (it is taken off the bus network, like a firewall DROP or a cut cable): after the heal its links come back when a retransmission or a new connect gets through, so the cluster can settle a few seconds later than after a refused connection.'
-                : 'Its connections are refused (the gates close them, like a firewall REJECT): after the heal its links come back at once.'
-            }`
+          ? `Isolation cuts the node both ways on the bus and cuts its client proxy (so replication from it too); a client connected straight to it stands for clients on its side of the partition. ${cluster.faultWords.afterHeal}`
           : 'A frozen process answers nothing and sends nothing; what queued in its sockets is handled when it thaws, before it learns of a failover.';
     }
     const all = [...writes, ...minority];

@@ -132,6 +132,13 @@ export const startContainersCluster = async (shape: ClusterShape, options: Clust
     };
     return {
       kind: 'containers',
+      faultWords: {
+        isolatedOut: 'taken off the bus network',
+        freeze: 'docker pause',
+        thaw: 'docker unpause',
+        afterHeal:
+          'Its packets are dropped (it is taken off the bus network, like a firewall DROP or a cut cable): after the heal its links come back when a retransmission or a new connect gets through, so the cluster can settle a few seconds later than after a refused connection.',
+      },
       nodes: nodes.map((n) => ({ ...n, id: ids.get(n.name)! })),
       // The nodes announce Toxiproxy's bus address; the lab reaches the same proxies at their published ports.
       natMap: Object.fromEntries(nodes.map((n) => [n.announced, { host: n.proxied.host, port: n.proxied.port }])),

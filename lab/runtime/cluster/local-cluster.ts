@@ -95,6 +95,12 @@ export const startLocalCluster = async (shape: ClusterShape, options: ClusterSta
     };
     return {
       kind: 'local',
+      faultWords: {
+        isolatedOut: 'its outbound bus refused',
+        freeze: 'SIGSTOP',
+        thaw: 'SIGCONT',
+        afterHeal: 'Its connections are refused (the gates close them, like a firewall REJECT): after the heal its links come back at once.',
+      },
       nodes: nodes.map((n) => ({ ...n, id: ids.get(n.name)! })),
       // Local: the nodes and the lab reach the proxies at the same address; kept explicit so a
       // runtime where they differ (containers) fills in its own.
