@@ -80,20 +80,25 @@ if (unknownMode !== undefined) throw new Error(`--modes takes sync and/or pipeli
 const specs = allSpecs.filter((s) => wanted.includes(s.mode.kind));
 
 // Where the client and the server run: what pinning was done, or why none was.
-const pinCpus = async (redisPid: number | undefined): Promise<string> => {
+interface Pinning {
+  pinned: boolean;
+  text: string;
+}
+
+const pinCpus = async (redisPid: number | undefined): Promise<Pinning> => {
   const how = flags.pin;
   if (how !== 'same' && how !== 'split' && how !== 'none') throw new Error(`--pin takes same, split or none, got ${how}`);
-  if (how === 'none') return 'not pinned (--pin none)';
-  if (redisPid === undefined) return 'not pinned (no redis-server pid)';
-  if (how === 'split' && cpus().length < 2) return 'not pinned (--pin split needs 2 CPUs)';
+  if (how === 'none') return { pinned: false, text: 'not pinned (--pin none)' };
+  if (redisPid === undefined) return { pinned: false, text: 'not pinned (no redis-server pid)' };
+  if (how === 'split' && cpus().length < 2) return { pinned: false, text: 'not pinned (--pin split needs 2 CPUs)' };
   const serverCpu = how === 'same' ? '0' : '1';
   const taskset = (args: string[]) => promisify(execFile)('taskset', args);
   try {
     await taskset(['-a', '-p', '-c', '0', String(process.pid)]);
     await taskset(['-a', '-p', '-c', serverCpu, String(redisPid)]);
-    return `client (every thread) pinned to CPU 0, redis-server to CPU ${serverCpu} for sections 1 and 2 (taskset, --pin ${how}); section 3 runs unpinned`;
+    return { pinned: true, text: `client (every thread) pinned to CPU 0, redis-server to CPU ${serverCpu} for sections 1 and 2 (taskset, --pin ${how}); section 3 runs unpinned` };
   } catch (error) {
-    return `not pinned (taskset failed: ${errorMessage(error)})`;
+    return { pinned: false, text: `not pinned (taskset failed: ${errorMessage(error)})` };
   }
 };
 
@@ -203,7 +208,7 @@ const main = async (): Promise<void> => {
     const loadAtStart = loadavg()[0] ?? 0;
     runtime = await startRuntime('local', { signal: abort.signal, onNote: note });
     const pinning = await pinCpus(runtime.resources.pids[0]);
-    note(pinning);
+    note(pinning.text);
     const client = await connectClient(runtime.redisDirect, 'bench client');
     clients.push(client);
     const control = await connectClient(runtime.redisDirect, 'bench control');
@@ -224,13 +229,13 @@ const main = async (): Promise<void> => {
         `${pairs} A/B pairs per mode in alternating order (lab first, bare first, ...), ${warmup} warm-up run(s) of each variant; ` +
         `counter deleted before every run and checked after it, outside timing`,
       loadLine(loadAtStart, loadAtEnd),
-      pinning,
+      pinning.text,
       '',
       driveSection(modes, goalRatio),
       '',
       wholeSection(modes, goalRatio),
       '',
-      benchmarkSection(reference, labOpsByDepth(modes), !pinning.startsWith('not pinned')),
+      benchmarkSection(reference, labOpsByDepth(modes), pinning.pinned),
       '',
     ];
     process.stdout.write(out.join('\n'));
