@@ -19,20 +19,18 @@ export interface ClusterNode extends NodePlan {
   busProxy: string;
 }
 
-/** How a runtime cuts and freezes a node, in words for a fault's timeline and note. */
-export interface ClusterFaultWords {
-  /** What isolate() does to the node's own traffic out, e.g. "its outbound bus refused". */
-  isolatedOut: string;
-  /** The tools behind pause() and resume(), e.g. "SIGSTOP" and "SIGCONT". */
-  freeze: string;
-  thaw: string;
-  /** How the node's links come back after rejoin(). */
-  afterHeal: string;
-}
-
 export interface StartedCluster {
   kind: 'local' | 'containers';
-  faultWords: ClusterFaultWords;
+  /** How this runtime cuts and freezes a node, in words for a fault's timeline and note. */
+  faultWords: {
+    /** What isolate() does to the node's own traffic out, e.g. "its outbound bus refused". */
+    isolatedOut: string;
+    /** The tools behind pause() and resume(), e.g. "SIGSTOP" and "SIGCONT". */
+    freeze: string;
+    thaw: string;
+    /** How the node's links come back after rejoin(). */
+    afterHeal: string;
+  };
   nodes: ClusterNode[];
   /** Announced `ip:port` to the address a client outside the nodes' network dials (ioredis natMap). */
   natMap: Record<string, { host: string; port: number }>;
