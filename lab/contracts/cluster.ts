@@ -2,7 +2,7 @@
 // A scenario file with `topology: {cluster: ...}` is read by the shared grammar (lab/scenario)
 // and turned into this shape by clusterScenarioOf (lab/run/cluster/cluster-scenario.ts).
 
-import type { Calibration, Versions } from './result.ts';
+import type { Calibration, LabResult, Versions } from './result.ts';
 
 export interface ClusterShape {
   primaries: number;
@@ -128,6 +128,9 @@ export interface ClusterFaultResult {
   fault: ClusterFault;
   /** What happened, in order, ms from the fault's start. */
   timeline: { atMs: number; event: string }[];
+  /** Partition and down: from the node cut off (or frozen) to it back, ms from the fault's start,
+   * as measured (absent for a failover, and in results written before 2026-12-02). */
+  window?: { onMs: number; offMs: number };
   /** Writes issued during the fault window and after, by outcome. */
   writes: { acknowledged: number; failed: number; indeterminate: number };
   /** Acknowledged writes missing when read back after the cluster healed. */
@@ -162,3 +165,8 @@ export interface ClusterResult {
   warnings: string[];
   notMeasured: string[];
 }
+
+/** What a result file holds: a run of `runScenario` (LabResult) or of the cluster runner. */
+export type AnyResult = LabResult | ClusterResult;
+
+export const isClusterResult = (result: AnyResult): result is ClusterResult => 'kind' in result && result.kind === 'cluster';

@@ -151,6 +151,9 @@ timeline:
     // The isolated primary kept acknowledging its own side's writes until it saw it had lost the
     // majority; its replica was promoted without them, so they are gone.
     expect(partition!.after).toMatchObject({ primaryOfShard: 'replica-2-1', nodeRole: 'slave' });
+    // The window is measured: from the cut in place to the heal done, at least the 5 s asked for.
+    expect(failover!.window).toBeUndefined();
+    expect(partition!.window!.offMs - partition!.window!.onMs).toBeGreaterThanOrEqual(5000);
     expect(partition!.minorityAcknowledged).toBeGreaterThan(0);
     expect(partition!.minorityLost).toBeGreaterThan(0);
     expect(partition!.minorityLost).toBeLessThanOrEqual(partition!.minorityAcknowledged);

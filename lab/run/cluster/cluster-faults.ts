@@ -95,9 +95,14 @@ export const runClusterFault = async (ctx: FaultContext, fault: ClusterFault, in
   const retriesBefore = { ...client.retries };
   const timeline: { atMs: number; event: string }[] = [];
   const t0 = performance.now();
-  const mark = (event: string) => timeline.push({ atMs: Math.round(performance.now() - t0), event });
+  const mark = (event: string): number => {
+    const atMs = Math.round(performance.now() - t0);
+    timeline.push({ atMs, event });
+    return atMs;
+  };
   return withAdmins(cluster.nodes, async (admins) => {
     let writes: WriteRecord[] = [];
+    let faultWindow: ClusterFaultResult['window'];
     let minority: WriteRecord[] = [];
     let note = '';
     if (fault.kind === 'failover') {
@@ -124,7 +129,7 @@ export const runClusterFault = async (ctx: FaultContext, fault: ClusterFault, in
         await sleep(200);
         if (fault.kind === 'partition') await cluster.isolate(node.name);
         else await cluster.pause(node.name);
-        mark(fault.kind === 'partition' ? `${node.name} isolated (its proxies disabled, ${cluster.faultWords.isolatedOut})` : `${node.name} frozen (${cluster.faultWords.freeze})`);
+        const onMs = mark(fault.kind === 'partition' ? `${node.name} isolated (its proxies disabled, ${cluster.faultWords.isolatedOut})` : `${node.name} frozen (${cluster.faultWords.freeze})`);
         const replicas = shardNodes.filter((n) => n.role === 'replica');
         const deadline = performance.now() + fault.forMs;
         let promoted: string | undefined;
@@ -141,7 +146,7 @@ export const runClusterFault = async (ctx: FaultContext, fault: ClusterFault, in
         await minorityWriter?.stop();
         if (fault.kind === 'partition') await cluster.rejoin(node.name);
         else await cluster.resume(node.name);
-        mark(fault.kind === 'partition' ? `${node.name} rejoined` : `${node.name} thawed (${cluster.faultWords.thaw})`);
+        faultWindow = { onMs, offMs: mark(fault.kind === 'partition' ? `${node.name} rejoined` : `${node.name} thawed (${cluster.faultWords.thaw})`) };
         const primary = await waitHealed(admins, shardNodes, node.shard, settleMs(cluster.nodeTimeoutMs));
         mark(primary === undefined ? `the cluster did not settle within ${settleMs(cluster.nodeTimeoutMs)} ms` : `${primary} is the shard's primary; cluster_state ok on every node`);
         await sleep(500);
@@ -169,6 +174,7 @@ export const runClusterFault = async (ctx: FaultContext, fault: ClusterFault, in
     return {
       fault,
       timeline: timeline.sort((a, b) => a.atMs - b.atMs),
+      ...(faultWindow ? { window: faultWindow } : {}),
       writes: totals,
       lost: lostOf(all, values),
       minorityAcknowledged: count(minority).acknowledged,
