@@ -5,11 +5,12 @@ import { LabError, isLabError, errorMessage } from '../errors/index.ts';
 import { clusterScenarioOf, loadScenarioFile, runClusterScenario, runScenario, scenarioSchemaText, type ClusterScenario } from '../index.ts';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { LabResult } from '../contracts/index.ts';
+import { isClusterResult, type AnyResult, type LabResult } from '../contracts/index.ts';
 import {
   compareResults,
   createProgressWriter,
   progressMode,
+  readAnyResultFile,
   readResultFile,
   renderComparison,
   renderHtmlReport,
@@ -56,7 +57,7 @@ const printTable = (result: LabResult, wide = false): void => {
   process.stdout.write(renderTable(result, { color: shouldColor(process.stdout, process.env), ...(width ? { width } : {}) }));
 };
 
-const writeHtml = async (file: string, results: readonly LabResult[]): Promise<number> => {
+const writeHtml = async (file: string, results: readonly AnyResult[]): Promise<number> => {
   const html = renderHtmlReport(results);
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, html, 'utf8');
@@ -66,9 +67,9 @@ const writeHtml = async (file: string, results: readonly LabResult[]): Promise<n
 // `report`: the saved results' tables, or one HTML file of them all.
 const report = async (command: Extract<Command, { name: 'report' }>): Promise<number> => {
   const results = [];
-  for (const file of command.files) results.push(await readResultFile(file));
+  for (const file of command.files) results.push(await readAnyResultFile(file));
   if (command.htmlFile === undefined) {
-    results.forEach((result) => printTable(result));
+    results.forEach((result) => (isClusterResult(result) ? process.stdout.write(renderClusterTable(result)) : printTable(result)));
   } else {
     const bytes = await writeHtml(command.htmlFile, results);
     process.stderr.write(`wrote ${command.htmlFile} (${Math.round(bytes / 1000)} kB)\n`);
@@ -118,7 +119,18 @@ const run = async (command: Extract<Command, { name: 'run' }>): Promise<number> 
   const note = (line: string) => (command.quiet ? undefined : process.stderr.write(`${line}\n`));
   try {
     let status: number = EXIT.pass;
-    const results: LabResult[] = [];
+    const results: AnyResult[] = [];
+    // --json FILE and --out DIR after each scenario (a later scenario's result replaces an earlier one's).
+    const save = async (result: AnyResult): Promise<void> => {
+      if (command.jsonFile) {
+        await writeJsonResult(command.jsonFile, result);
+        note(`wrote ${command.jsonFile}`);
+      }
+      if (command.outDir) {
+        const files = await writeOutDir(result, command.outDir);
+        note(`wrote ${files.length} files to ${command.outDir}`);
+      }
+    };
     for (const scenario of scenarios) {
       progress = mode === 'none' ? undefined : createProgressWriter(process.stderr, { bar: mode === 'bar' });
       const result = await runScenario(scenario, {
@@ -130,24 +142,14 @@ const run = async (command: Extract<Command, { name: 'run' }>): Promise<number> 
       progress?.close();
       printTable(result, command.wide === true);
       results.push(result);
-      if (command.jsonFile) {
-        await writeJsonResult(command.jsonFile, result);
-        note(`wrote ${command.jsonFile}`);
-      }
-      if (command.outDir) {
-        const files = await writeOutDir(result, command.outDir);
-        note(`wrote ${files.length} files to ${command.outDir}`);
-      }
+      await save(result);
       if (!result.pass) status = EXIT.fail;
     }
     for (const scenario of clusterScenarios) {
       const result = await runClusterScenario(scenario, { runtime: command.runtime, signal: abort.signal, onNote: note });
       process.stdout.write(renderClusterTable(result));
-      if (command.jsonFile) {
-        await mkdir(dirname(command.jsonFile), { recursive: true });
-        await writeFile(command.jsonFile, `${JSON.stringify(result, null, 2)}\n`, 'utf8');
-        note(`wrote ${command.jsonFile}`);
-      }
+      results.push(result);
+      await save(result);
       if (!result.pass) status = EXIT.fail;
     }
     if (command.htmlFile) {

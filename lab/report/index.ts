@@ -9,7 +9,7 @@ export { ProgressBar } from './progress/progress-bar.ts';
 export { createProgressWriter, progressMode, type ProgressStream } from './progress/progress-writer.ts';
 export type { ProgressEvent } from '../contracts/index.ts';
 export { renderHtmlReport } from './html/report.ts';
-export { readResultFile } from './result-input.ts';
+export { readAnyResultFile, readResultFile } from './result-input.ts';
 export { compareResults } from './compare/compare.ts';
 export { renderComparison } from './compare/compare-text.ts';
 export { renderClusterTable } from './cluster-table.ts';

@@ -10,13 +10,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { decodeLatency } from '../metrics/index.ts';
-import type { ConfigResult, LabResult } from '../contracts/index.ts';
+import { isClusterResult, type AnyResult, type ConfigResult } from '../contracts/index.ts';
 
 // The result as JSON text: 2-space indent and a trailing newline.
-export const toJson = (result: LabResult): string => `${JSON.stringify(result, null, 2)}\n`;
+export const toJson = (result: AnyResult): string => `${JSON.stringify(result, null, 2)}\n`;
 
 // Write the result to `path`, creating missing parent directories.
-export const writeJsonResult = async (path: string, result: LabResult): Promise<void> => {
+export const writeJsonResult = async (path: string, result: AnyResult): Promise<void> => {
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, toJson(result), 'utf8');
 };
@@ -74,9 +74,10 @@ const hgrmOf = (id: string, hdr: string): string => {
 };
 
 /** Write `result.json` and `<safe-config-id>.hgrm` per config with latency into `dir` (created if
- * missing); returns the paths written, result.json first. */
-export const writeOutDir = async (result: LabResult, dir: string): Promise<string[]> => {
-  const configs = withLatency(result.configs);
+ * missing); returns the paths written, result.json first. A cluster result keeps no histogram
+ * (per node only p50 and p99), so its directory holds result.json alone. */
+export const writeOutDir = async (result: AnyResult, dir: string): Promise<string[]> => {
+  const configs = isClusterResult(result) ? [] : withLatency(result.configs);
   const histograms = configs.map(({ id, hdr }) => hgrmOf(id, hdr)); // decode all before writing anything
   const stems = uniqueFileStems(configs.map(({ id }) => id));
   await mkdir(dir, { recursive: true });

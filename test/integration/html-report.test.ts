@@ -9,12 +9,12 @@
 
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { LabResult } from '../../lab/index.ts';
+import type { ClusterResult, LabResult } from '../../lab/index.ts';
 
 const BIN = new URL('../../lab/cli/bin.mjs', import.meta.url).pathname;
 const CHROMIUM = '/usr/bin/chromium';
@@ -203,4 +203,66 @@ describe('compare', () => {
     const named = result.configs.map((c) => c.id).filter((id) => failLine.includes(`${id}: median 50.0% slower`));
     expect(named).toEqual(expected);
   }, 60_000);
+});
+
+// A Redis Cluster run through the CLI: its HTML section (links, runs, the partition's events on
+// a bar), `report` of its JSON, `--out DIR`, and compare's refusal.
+const CLUSTER_SCENARIO = `name: report-cluster
+description: three shards, one farther away, one primary cut off for 3 s
+topology: { cluster: { primaries: 3, replicas: 1, node-timeout: 1000ms } }
+network: { rtt: 1ms, nodes: { primary-3: { rtt: 5ms } } }
+workload: { command: SET, key: "r:{i}", keys: { sequential: 60 }, commands: 60 }
+modes: [sync]
+warmup: 0
+repeat: 1
+calibration: { pings: 10 }
+timeline:
+  - { name: partition, for: 3s, partition: { nodes: primary-2 } }
+`;
+
+describe('HTML report of a Redis Cluster run', () => {
+  it('has the cluster section and the fault on a bar; report reads the JSON, compare refuses it', async () => {
+    await writeFile(join(dir, 'cluster.yaml'), CLUSTER_SCENARIO);
+    const json = join(dir, 'cluster.json');
+    const html = join(dir, 'cluster.html');
+    const out = join(dir, 'cluster-out');
+    const run = await cli(['run', join(dir, 'cluster.yaml'), '--runtime', 'local', '--json', json, '--html', html, '--out', out, '--quiet']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(await readdir(out)).toEqual(['result.json']);
+    const result = JSON.parse(await readFile(json, 'utf8')) as ClusterResult;
+    expect(result.kind).toBe('cluster');
+    const [partition] = result.faults;
+    expect(partition?.timeline.length).toBeGreaterThan(1);
+
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'], headless: true });
+    try {
+      const context = await browser.newContext({ offline: true });
+      await context.route('**/*', (route) => (route.request().url().startsWith('file:') ? route.continue() : route.abort()));
+      const page = await context.newPage();
+      const errors: string[] = [];
+      const requests: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      page.on('console', (m) => (m.type() === 'error' ? errors.push(m.text()) : undefined));
+      page.on('request', (r) => (r.url().startsWith('file:') ? undefined : requests.push(r.url())));
+      await page.goto(`file://${html}`);
+      expect(await page.locator('h1').first().textContent()).toBe('report-cluster PASS');
+      expect(await page.locator('h2:has-text("Links") + p + table tbody tr').count()).toBe(result.links.length);
+      expect(await page.locator('.tl-track .tl-closed').count()).toBe(partition!.timeline.length);
+      expect(await page.locator('.tl-track .tl-on').count()).toBe(1);
+      expect(await page.locator('.chart').count()).toBe(0);
+      expect(errors).toEqual([]);
+      expect(requests).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+
+    const table = await cli(['report', json]);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toContain('report-cluster: Redis Cluster, 3 primaries x 1 replica(s)');
+    expect(table.stdout).toContain('fault: partition primary-2 for 3000 ms');
+    const refused = await cli(['compare', json, json]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`error [E_RESULT_INVALID]: ${json}: a cluster result; compare takes results of single-node scenarios only`);
+  }, 180_000);
 });

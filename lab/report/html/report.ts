@@ -6,9 +6,10 @@
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { LabResult } from '../../contracts/index.ts';
+import { isClusterResult, type AnyResult, type LabResult } from '../../contracts/index.ts';
 import { formatDuration } from '../figures.ts';
 import { chartsOf, type Chart } from './charts.ts';
+import { clusterSection } from './cluster-section.ts';
 import { faultTimeline } from './timeline.ts';
 import { CHART_SCRIPT } from './script.ts';
 import { calibrationTable, configsTable, escapeHtml, reconcileTable, textList, thresholdsList, verdictMatrix } from './tables.ts';
@@ -65,22 +66,23 @@ ${
   return { html, charts };
 };
 
-/** The whole report as one HTML document (UTF-8 text), for one or more results. */
-export const renderHtmlReport = (results: readonly LabResult[]): string => {
+/** The whole report as one HTML document (UTF-8 text), for one or more results of either kind. */
+export const renderHtmlReport = (results: readonly AnyResult[]): string => {
   if (results.length === 0) throw new TypeError('Expected at least one result to report on, got none');
-  const sections = results.map(resultSection);
+  const sections = results.map((result, index) => (isClusterResult(result) ? { html: clusterSection(result), charts: [] } : resultSection(result, index)));
   const data = { charts: sections.flatMap((s) => s.charts) };
+  const charted = data.charts.length > 0; // a page of cluster results only draws nothing: no uPlot
   const title = results.map((r) => r.scenario.name).join(', ');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>redis-fault-lab: ${escapeHtml(title)}</title>
-<style>${uplotFile(UPLOT.style)}${STYLE}</style>
+<style>${charted ? uplotFile(UPLOT.style) : ''}${STYLE}</style>
 </head><body>
 ${sections.map((s) => s.html).join('\n<hr>\n')}
-<p class="na">Made by redis-fault-lab; charts drawn with uPlot, inlined. This file makes no network request.</p>
-<script type="application/json" id="report-data">${scriptSafe(JSON.stringify(data))}</script>
+<p class="na">Made by redis-fault-lab${charted ? '; charts drawn with uPlot, inlined' : ''}. This file makes no network request.</p>
+${charted ? `<script type="application/json" id="report-data">${scriptSafe(JSON.stringify(data))}</script>
 <script>${scriptSafe(uplotFile(UPLOT.script))}</script>
-<script>${scriptSafe(CHART_SCRIPT)}</script>
+<script>${scriptSafe(CHART_SCRIPT)}</script>` : ''}
 </body></html>
 `;
 };

@@ -8,11 +8,11 @@ import { formatCount, formatLatencyUs, formatMs, formatOps, formatRatio } from '
 export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-const NA = '<span class="na">n/a</span>';
-const ms = (value: number | null): string => (value === null ? NA : `${formatMs(value)} ms`);
-const us = (value: number | null | undefined): string => (value === undefined || value === null ? NA : escapeHtml(formatLatencyUs(value)));
+export const NA = '<span class="na">n/a</span>';
+export const msCell = (value: number | null): string => (value === null ? NA : `${formatMs(value)} ms`);
+export const usCell = (value: number | null | undefined): string => (value === undefined || value === null ? NA : escapeHtml(formatLatencyUs(value)));
 
-const table = (head: string[], rows: string[][], className = ''): string =>
+export const table = (head: string[], rows: string[][], className = ''): string =>
   `<table${className ? ` class="${className}"` : ''}><thead><tr>${head.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead>` +
   `<tbody>${rows.map((r) => `<tr>${r.map((cell) => `<td>${cell}</td>`).join('')}</tr>`).join('')}</tbody></table>`;
 
@@ -22,12 +22,12 @@ export const calibrationTable = (result: LabResult): string =>
     : table(
         ['requested rtt', 'jitter', 'toxic up / down', 'direct PING', 'proxied PING', 'added', 'proxied p10 – p90', 'samples'],
         result.calibration.map((c) => [
-          ms(c.requestedRttMs),
-          ms(c.jitterMs),
+          msCell(c.requestedRttMs),
+          msCell(c.jitterMs),
           `${c.upstreamLatencyMs} / ${c.downstreamLatencyMs} ms`,
-          ms(c.baselineMs),
-          ms(c.measuredMs),
-          ms(c.addedMs),
+          msCell(c.baselineMs),
+          msCell(c.measuredMs),
+          msCell(c.addedMs),
           `${formatMs(c.p10Ms)} – ${formatMs(c.p90Ms)} ms`,
           String(c.samples),
         ]),
@@ -49,11 +49,11 @@ export const configsTable = (result: LabResult): string =>
       runsCell(c),
       c.medianMs === null ? NA : `${formatMs(c.medianMs)} ms (${formatMs(c.minMs ?? c.medianMs)} – ${formatMs(c.maxMs ?? c.medianMs)})`,
       c.opsPerSec === null ? NA : formatOps(c.opsPerSec),
-      ms(c.modelMs),
+      msCell(c.modelMs),
       c.modelRatio === null ? NA : formatRatio(c.modelRatio),
-      us(c.latencyUs?.p50),
-      us(c.latencyUs?.p99),
-      us(c.latencyUs?.p999),
+      usCell(c.latencyUs?.p50),
+      usCell(c.latencyUs?.p99),
+      usCell(c.latencyUs?.p999),
       c.latencyUs === null ? NA : formatCount(c.latencyUs.count),
     ]),
     'figures',
