@@ -5,6 +5,7 @@
 import type { ClusterConfigResult, ClusterFaultResult, ClusterResult, NodeLinkResult } from '../../contracts/index.ts';
 import { formatCount, formatDuration, formatMs, formatOps, formatRatio } from '../figures.ts';
 import { escapeHtml, msCell, NA, table, textList, usCell } from './tables.ts';
+import { trackBar } from './timeline.ts';
 
 const numberCell = (value: number | null, format: (v: number) => string): string => (value === null ? NA : escapeHtml(format(value)));
 
@@ -58,18 +59,16 @@ const perNodeTable = (configs: readonly ClusterConfigResult[]): string =>
 const faultTitle = (f: ClusterFaultResult['fault']): string =>
   `${f.kind} ${f.node}${'forMs' in f ? ` for ${formatDuration(f.forMs)}` : f.takeover ? ' (TAKEOVER)' : ''}`;
 
-const pct = (ms: number, endMs: number): string => `${Math.min(100, Math.max(0, (100 * ms) / endMs)).toFixed(2)}%`;
-
 // The fault's events on one bar from its start to its last event: the time the node was cut off
 // or frozen (as measured: from the cut to the heal) as a band, each event as a tick (hover: what
 // happened). A result without the measured window (written before it was recorded) gets no band.
 const faultBar = (result: ClusterFaultResult): string => {
-  const endMs = Math.max(result.window?.offMs ?? 0, ...result.timeline.map((t) => t.atMs));
-  if (!(endMs > 0)) return '';
   const w = result.window;
-  const band = w ? `<span class="tl-on" style="left:${pct(w.onMs, endMs)};width:${pct(w.offMs - w.onMs, endMs)}"></span>` : '';
-  const ticks = result.timeline.map((t) => `<span class="tl-closed" style="left:${pct(t.atMs, endMs)}" title="${escapeHtml(`${formatMs(t.atMs)} ms: ${t.event}`)}"></span>`).join('');
-  return `<div class="tl-track" title="0 – ${escapeHtml(formatMs(endMs))} ms">${band}${ticks}</div>`;
+  return trackBar(
+    Math.max(w?.offMs ?? 0, ...result.timeline.map((t) => t.atMs)),
+    w ? [{ fromMs: w.onMs, toMs: w.offMs }] : [],
+    result.timeline.map((t) => ({ atMs: t.atMs, title: `${formatMs(t.atMs)} ms: ${t.event}` })),
+  );
 };
 
 const writesText = (r: ClusterFaultResult): string => {

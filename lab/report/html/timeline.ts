@@ -11,17 +11,22 @@ const at = (ms: number | null): string => (ms === null ? '<span class="na">did n
 
 const pct = (ms: number, endMs: number): string => `${Math.min(100, Math.max(0, (100 * ms) / endMs)).toFixed(2)}%`;
 
+/** A track from 0 to `endMs`: red bands where something was in place, black ticks at moments
+ * (with a hover title when given). Empty when there is no length to draw. */
+export const trackBar = (endMs: number, bands: readonly { fromMs: number; toMs: number }[], ticks: readonly { atMs: number; title?: string }[]): string => {
+  if (!(endMs > 0)) return '';
+  const bandSpans = bands.map((b) => `<span class="tl-on" style="left:${pct(b.fromMs, endMs)};width:${pct(b.toMs - b.fromMs, endMs)}"></span>`).join('');
+  const tickSpans = ticks
+    .map((t) => `<span class="tl-closed" style="left:${pct(t.atMs, endMs)}"${t.title === undefined ? '' : ` title="${escapeHtml(t.title)}"`}></span>`)
+    .join('');
+  return `<div class="tl-track" title="0 – ${escapeHtml(formatMs(endMs))} ms">${bandSpans}${tickSpans}</div>`;
+};
+
 // The run as a track; the fault's time on it as a band (to the end when it never came off),
 // the connection closing as a tick.
 const bar = (t: FaultTimeline): string => {
   const end = Math.max(t.endMs ?? 0, t.healedMs ?? 0, t.closedMs ?? 0, t.faultOnMs ?? 0);
-  if (!(end > 0)) return '';
-  const band =
-    t.faultOnMs === null
-      ? ''
-      : `<span class="tl-on" style="left:${pct(t.faultOnMs, end)};width:${pct((t.healedMs ?? end) - t.faultOnMs, end)}"></span>`;
-  const tick = t.closedMs === null ? '' : `<span class="tl-closed" style="left:${pct(t.closedMs, end)}"></span>`;
-  return `<div class="tl-track" title="0 – ${escapeHtml(formatMs(end))} ms">${band}${tick}</div>`;
+  return trackBar(end, t.faultOnMs === null ? [] : [{ fromMs: t.faultOnMs, toMs: t.healedMs ?? end }], t.closedMs === null ? [] : [{ atMs: t.closedMs }]);
 };
 
 /** The timeline table, or a sentence saying the result has none. */
