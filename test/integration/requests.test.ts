@@ -48,18 +48,28 @@ repeat: 1
       { runtime },
     );
     for (const c of result.configs) expect(c.runs.map((r) => r.failure ?? 'ok'), c.id).toEqual(['ok']);
-    const rtt = (result.calibration.find((c) => c.requestedRttMs === 5)?.measuredMs ?? 0) * 1000;
-    expect(rtt).toBeGreaterThan(0);
-    const p50 = (id: string) => byId(result.configs, id).requestLatencyUs?.p50 ?? Number.NaN;
+    // The link's round trip as each config saw it: its own per-command p50 (every command waits
+    // one round trip, a pipeline's commands the same one). The calibration, taken before the
+    // runs, only shows the link was applied: Toxiproxy's sleeps overshoot more as the machine
+    // gets busier, so the link drifts above it during a run (request/calibration measured here
+    // 0.98-1.18 quiet and 1.33-1.36 under CI, while request/(k x command) stayed 1.01-1.08).
+    const calibratedUs = (result.calibration.find((c) => c.requestedRttMs === 5)?.measuredMs ?? 0) * 1000;
+    expect(calibratedUs).toBeGreaterThan(0);
+    const roundTrips = (id: string): number => {
+      const config = byId(result.configs, id);
+      const commandP50Us = config.latencyUs?.p50 ?? Number.NaN;
+      expect(commandP50Us / calibratedUs, `${id}: a command's p50 against the calibrated rtt`).toBeGreaterThan(0.75);
+      return (config.requestLatencyUs?.p50 ?? Number.NaN) / commandP50Us;
+    };
     expect(byId(result.configs, 'four sync@rtt=5ms').waitsPerRequest).toBe(4);
     expect(byId(result.configs, 'four pipeline:all@rtt=5ms').waitsPerRequest).toBe(1);
     expect(byId(result.configs, 'grouped sync@rtt=5ms').waitsPerRequest).toBe(3);
-    expect(p50('four sync@rtt=5ms') / (4 * rtt)).toBeGreaterThan(0.75);
-    expect(p50('four sync@rtt=5ms') / (4 * rtt)).toBeLessThan(1.25);
-    expect(p50('four pipeline:all@rtt=5ms') / rtt).toBeGreaterThan(0.75);
-    expect(p50('four pipeline:all@rtt=5ms') / rtt).toBeLessThan(1.25);
-    expect(p50('grouped sync@rtt=5ms') / (3 * rtt)).toBeGreaterThan(0.75);
-    expect(p50('grouped sync@rtt=5ms') / (3 * rtt)).toBeLessThan(1.25);
+    expect(roundTrips('four sync@rtt=5ms') / 4).toBeGreaterThan(0.75);
+    expect(roundTrips('four sync@rtt=5ms') / 4).toBeLessThan(1.25);
+    expect(roundTrips('four pipeline:all@rtt=5ms')).toBeGreaterThan(0.75);
+    expect(roundTrips('four pipeline:all@rtt=5ms')).toBeLessThan(1.25);
+    expect(roundTrips('grouped sync@rtt=5ms') / 3).toBeGreaterThan(0.75);
+    expect(roundTrips('grouped sync@rtt=5ms') / 3).toBeLessThan(1.25);
     const four = byId(result.configs, 'four sync@rtt=5ms');
     expect(four.requests).toBe(40);
     expect(four.commands).toBe(160);
