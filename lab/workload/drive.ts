@@ -137,7 +137,7 @@ export class Recorder {
 export const callOne = async (client: Redis, plan: OperationPlan, op: number, rec: Recorder, where = `command ${op + 1}`): Promise<boolean> => {
   const t0 = nowUs();
   try {
-    const value = await client.call(plan.name, plan.argsOf(op));
+    const value = await client.call(plan.name, ...plan.argsOf(op));
     rec.wait(nowUs() - t0, 1);
     rec.reply(op, null, value);
     return true;
@@ -172,7 +172,7 @@ const driveBatches = async (
     const size = Math.min(batch, range.end - offset);
     try {
       const queue = transactional ? client.multi() : client.pipeline();
-      for (let j = 0; j < size; j++) queue.call(plan.name, plan.argsOf(offset + j));
+      for (let j = 0; j < size; j++) queue.call(plan.name, ...plan.argsOf(offset + j));
       const results = await queue.exec();
       rec.wait(nowUs() - t0, size);
       if (results === null) throw new Error('EXEC returned nil: the transaction was aborted');

@@ -22,7 +22,7 @@ const sendWhole = async (client: Redis, steps: readonly (readonly OperationPlan[
   const t0 = nowUs();
   try {
     const queue = transactional ? client.multi() : client.pipeline();
-    for (const plan of flat) queue.call(plan.name, plan.argsOf(op));
+    for (const plan of flat) queue.call(plan.name, ...plan.argsOf(op));
     const results = await queue.exec();
     const us = nowUs() - t0;
     if (results === null) throw new Error('EXEC returned nil: the transaction was aborted');
