@@ -1,12 +1,12 @@
 // `npm run bench:instructions`: the lab's per-command cost in instructions, not wall time. On
 // this 2-core VM a pipelined wall-time run is 40 % garbage collection and its pairs spread by
-// ±15 %, so `npm run bench` needs hundreds of pairs to resolve a few percent; an instruction
-// count barely moves between runs. Each variant (the lab's drive(), the bare ioredis loop of
+// ±15 %, so `npm run bench` needs hundreds of pairs to resolve a few percent; a pipelined
+// run's instruction count moved by 0.7-2.4 % here. Each variant (the lab's drive(), the bare ioredis loop of
 // bench/bare.ts) runs in its own Node process under valgrind's callgrind, which dumps the
 // counts after every run (`callgrind_control -d`); the figure compared is the main thread's
 // instructions outside the garbage collector, per command (JavaScript, ioredis, Node's streams).
 //
-// Not measured: wall time; the garbage collector (valgrind runs one thread at a time, so how a
+// Not measured: wall time; the kernel (syscalls); the garbage collector (valgrind runs one thread at a time, so how a
 // parallel scavenge splits between the main thread and its helpers is arbitrary there); other
 // threads (the JIT compilers, GC helpers); redis-server (not traced). Needs valgrind
 // (`apt-get install valgrind`); a run of 7 x 20,000 commands per variant takes a few minutes.
@@ -24,13 +24,13 @@ import { closeClient, connectClient } from '../../lab/client/connect.ts';
 import { errorMessage } from '../../lab/errors/index.ts';
 import { median } from '../../lab/metrics/index.ts';
 import { startRuntime } from '../../lab/runtime/index.ts';
-import type { Mode } from '../../lab/contracts/index.ts';
+import { modeLabel, type Mode } from '../../lab/contracts/index.ts';
 import { barePipeline, bareSync } from './bare.ts';
 import { dumpCounts, type DumpCounts } from './callgrind.ts';
-import { incrPlan, labDrive } from './lab-runs.ts';
+import { wholeFlag } from './flags.ts';
+import { BENCH_KEY, expectCounter, incrPlan, labDrive } from './lab-runs.ts';
 import { formatTable, intText, overheadText, ratioText } from './table.ts';
 
-const KEY = 'bench:counter';
 const VARIANTS = ['lab', 'bare'] as const;
 type Variant = (typeof VARIANTS)[number];
 
@@ -46,11 +46,7 @@ const { values: flags } = parseArgs({
   },
 });
 
-const whole = (name: 'runs' | 'warmup' | 'commands' | 'batch', min: number): number => {
-  const value = Number(flags[name]);
-  if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be a whole number >= ${min}, got ${flags[name]}`);
-  return value;
-};
+const whole = (name: 'runs' | 'warmup' | 'commands' | 'batch', min: number): number => wholeFlag(name, flags[name], min);
 
 const runs = whole('runs', 1);
 const warmup = whole('warmup', 0);
@@ -73,14 +69,13 @@ const child = async (variant: Variant, kind: string): Promise<void> => {
   const client = await connectClient(runtime.redisDirect, 'bench client');
   const control = await connectClient(runtime.redisDirect, 'bench control');
   try {
-    const plan = incrPlan(KEY, commands);
+    const plan = incrPlan(BENCH_KEY, commands);
     for (let i = 0; i < runs; i++) {
-      await control.del(KEY);
+      await control.del(BENCH_KEY);
       if (variant === 'lab') await labDrive(client, mode, plan);
-      else if (mode.kind === 'sync') await bareSync(client, KEY, commands);
-      else await barePipeline(client, KEY, commands, batch);
-      const counter = Number(await control.get(KEY));
-      if (counter !== commands) throw new Error(`after run ${i + 1} ${KEY} is ${counter}, expected ${commands}`);
+      else if (mode.kind === 'sync') await bareSync(client, BENCH_KEY, commands);
+      else await barePipeline(client, BENCH_KEY, commands, batch);
+      await expectCounter(control, commands);
       // callgrind acts on the request while this process runs code: keep the event loop ticking.
       const tick = setInterval(() => undefined, 5);
       await run('callgrind_control', ['-d', `run${i + 1}`, String(process.pid)]).finally(() => clearInterval(tick));
@@ -130,8 +125,7 @@ const main = async (): Promise<void> => {
   const rows: string[][] = [];
   try {
     for (const kind of flags.modes.split(',').map((m) => m.trim())) {
-      const label = kind === 'pipeline' ? `pipeline:${batch}` : kind;
-      modeOf(kind);
+      const label = modeLabel(modeOf(kind));
       process.stderr.write(`${label}: lab and bare under callgrind, ${runs} runs of ${commands} INCRs each\n`);
       const prefixes = await Promise.all(VARIANTS.map((v) => traced(dir, v, kind)));
       const [lab = [], bare = []] = await Promise.all(prefixes.map(counted));
@@ -162,7 +156,7 @@ const main = async (): Promise<void> => {
     [
       `redis-fault-lab instruction bench: INCR on one key, one connection, direct to a local redis-server; node ${process.versions.node}`,
       `${runs} runs of ${commands} commands per variant, each variant in its own process under callgrind; the first ${warmup} runs not counted`,
-      'Not measured: wall time, other threads (JIT compilers, GC helpers), redis-server. The GC column is the main thread only, whose share of a',
+      'Not measured: wall time, the kernel, other threads (JIT compilers, GC helpers), redis-server. The GC column is the main thread only, whose share of a',
       'parallel scavenge valgrind makes arbitrary: compare the outside-GC column.',
       '',
       formatTable(columns, rows),

@@ -10,6 +10,15 @@ import { ownKeyspace } from '../../lab/keyspace/index.ts';
 
 const BENCH_SEED = 1;
 
+/** The one counter every bench run INCRs. */
+export const BENCH_KEY = 'bench:counter';
+
+/** Equal work: the counter holds exactly `commands` after every run, whichever side ran it. */
+export const expectCounter = async (control: Redis, commands: number): Promise<void> => {
+  const value = Number(await control.get(BENCH_KEY));
+  if (value !== commands) throw new Error(`after a run ${BENCH_KEY} is ${value}, expected ${commands}`);
+};
+
 /** The INCR workload the bench runs: every operation on one counter key. */
 const incrWorkload = (key: string, commands: number): Workload => ({
   label: 'INCR',

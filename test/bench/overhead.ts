@@ -28,12 +28,13 @@ import { startRuntime, type StartedRuntime } from '../../lab/runtime/index.ts';
 import { modeLabel, type Mode } from '../../lab/contracts/index.ts';
 import { alternate, type Pair } from './ab.ts';
 import { barePipeline, bareSync } from './bare.ts';
-import { incrPlan, labDrive, labRunWorkload, type WholeRun } from './lab-runs.ts';
+import { BENCH_KEY, expectCounter, incrPlan, labDrive, labRunWorkload, type WholeRun } from './lab-runs.ts';
+import { wholeFlag } from './flags.ts';
 import { findRedisBenchmark, runRedisBenchmark, type BenchmarkResult } from './redis-benchmark.ts';
 import { benchmarkSection, driveSection, wholeSection, type ModeFigures } from './report.ts';
 import { msText } from './table.ts';
 
-const KEY = 'bench:counter';
+const KEY = BENCH_KEY;
 
 const { values: flags } = parseArgs({
   options: {
@@ -48,11 +49,7 @@ const { values: flags } = parseArgs({
   },
 });
 
-const whole = (name: string, min: number): number => {
-  const value = Number(flags[name as keyof typeof flags]);
-  if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be a whole number >= ${min}, got ${String(flags[name as keyof typeof flags])}`);
-  return value;
-};
+const whole = (name: string, min: number): number => wholeFlag(name, flags[name as keyof typeof flags] as string | undefined, min);
 
 const pairs = whole('pairs', 1);
 const warmup = whole('warmup', 0);
@@ -113,12 +110,6 @@ const unpinCpus = async (redisPid: number | undefined): Promise<void> => {
 
 const note = (text: string): void => {
   process.stderr.write(`${text}\n`);
-};
-
-// Equal work: the counter holds exactly N after every run, whichever side ran it.
-const expectCounter = async (control: Redis, commands: number): Promise<void> => {
-  const value = Number(await control.get(KEY));
-  if (value !== commands) throw new Error(`after a run ${KEY} is ${value}, expected ${commands}`);
 };
 
 const ioredisVersion = async (): Promise<string> => {
