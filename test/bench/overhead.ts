@@ -120,14 +120,18 @@ const ioredisVersion = async (): Promise<string> => {
 const measureMode = async (spec: ModeSpec, client: Redis, control: Redis): Promise<ModeFigures> => {
   const label = modeLabel(spec.mode);
   const plan = incrPlan(KEY, spec.commands); // built once, outside every timed span
+  // Both sides start their span from an empty nursery, as runWorkload's does (measured-run.ts):
+  // otherwise a span starts by scavenging what the previous run and the counter check left there.
   const bare = async (): Promise<number> => {
     await control.del(KEY);
+    collectGarbage('young');
     const ms = await spec.bare(client);
     await expectCounter(control, spec.commands);
     return ms;
   };
   const lab = async (): Promise<number> => {
     await control.del(KEY);
+    collectGarbage('young');
     const ms = await labDrive(client, spec.mode, plan);
     await expectCounter(control, spec.commands);
     return ms;
@@ -218,7 +222,7 @@ const main = async (): Promise<void> => {
       `redis-fault-lab overhead bench: INCR on one key, one connection, direct to redis-server ${host}:${port} (local runtime, no proxy, rtt 0)`,
       `node ${process.versions.node}, ioredis ${await ioredisVersion()}, redis ${redisVersion}, ${cpus().length} CPU(s); ` +
         `${pairs} A/B pairs per mode in alternating order (lab first, bare first, ...), ${warmup} warm-up run(s) of each variant; ` +
-        `counter deleted before every run and checked after it, outside timing`,
+        `counter deleted before every run and checked after it, and a young-generation GC before every span (as the lab's runs do), outside timing`,
       loadLine(loadAtStart, loadAtEnd),
       pinning.text,
       '',
