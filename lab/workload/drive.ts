@@ -150,10 +150,10 @@ export class Recorder {
   }
 }
 
-// Arguments are passed spread, never as one array: ioredis flattens an array argument
-// (`args.flat()`) on every command. `npm run bench:instructions`, pipeline:256: the driver ran
-// 3.7 % more main-thread instructions per command than a bare `pipeline.incr(key)` loop with
-// the array, 2.3-2.5 % spread.
+// Arguments reach ioredis spread (or through `apply`), never as one array: ioredis flattens an
+// array argument (`args.flat()`) on every command. `npm run bench:instructions`, pipeline:256
+// through `call`: 3.7 % more main-thread instructions per command than a bare
+// `pipeline.incr(key)` loop with the array, 2.3-2.5 % spread.
 
 /** One awaited command, recorded (see Recorder.threw for what ends the caller's loop: false). */
 export const callOne = async (client: Redis, plan: OperationPlan, op: number, rec: Recorder, where: string): Promise<boolean> => {
