@@ -183,11 +183,12 @@ const driveAwaited = async (client: Redis, plan: OperationPlan, first: number, e
   }
 };
 
-// ioredis's builtin-command function for the plan's command (createBuiltinCommand: what
-// `pipeline.incr` is, for any name), made once per connection. `queue.call(name, ...)` shifts
-// the name off its arguments on every command: pipeline:256 ran 1.018-1.023 of a bare
-// `pipeline.incr(key)` loop through `call`, 0.998 through this (A/B on one core, 2026-12-02).
-// Only for pipelines: without a method name ioredis never auto-pipelines such a function.
+// ioredis's builtin-command function for the plan's command (createBuiltinCommand: the function
+// ioredis generates for `pipeline.incr`, for any name and without a method name), made once per
+// connection. `queue.call(name, ...)` shifts the name off its arguments on every command:
+// pipeline:256 ran 1.018-1.023 of a bare `pipeline.incr(key)` loop through `call`, 0.998-1.012
+// through this (two A/B runs on one core, 2026-12-02). Only for pipelines: ioredis never
+// auto-pipelines a function without a method name.
 type QueueCommand = (this: ChainableCommander, ...args: string[]) => unknown;
 
 const queueCommandOf = (client: Redis, plan: OperationPlan): QueueCommand => client.createBuiltinCommand(plan.name).string as QueueCommand;
