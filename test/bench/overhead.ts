@@ -120,22 +120,18 @@ const ioredisVersion = async (): Promise<string> => {
 const measureMode = async (spec: ModeSpec, client: Redis, control: Redis): Promise<ModeFigures> => {
   const label = modeLabel(spec.mode);
   const plan = incrPlan(KEY, spec.commands); // built once, outside every timed span
-  // Both sides start their span from an empty nursery, as runWorkload's does (measured-run.ts):
-  // otherwise a span starts by scavenging what the previous run and the counter check left there.
-  const bare = async (): Promise<number> => {
+  // One run of either side: reset, then the span, then the check. Both sides start their span
+  // from an empty nursery, as runWorkload's does (measured-run.ts): otherwise a span starts by
+  // scavenging what the previous run and the counter check left there.
+  const measured = (span: () => Promise<number>) => async (): Promise<number> => {
     await control.del(KEY);
     collectGarbage('young');
-    const ms = await spec.bare(client);
+    const ms = await span();
     await expectCounter(control, spec.commands);
     return ms;
   };
-  const lab = async (): Promise<number> => {
-    await control.del(KEY);
-    collectGarbage('young');
-    const ms = await labDrive(client, spec.mode, plan);
-    await expectCounter(control, spec.commands);
-    return ms;
-  };
+  const bare = measured(() => spec.bare(client));
+  const lab = measured(() => labDrive(client, spec.mode, plan));
   const full = (): Promise<WholeRun> => labRunWorkload(client, control, spec.mode, plan); // it resets and verifies itself
 
   note(`${label}: ${warmup} warm-up run(s) of each variant`);
