@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { isClusterResult, type AnyResult, type LabResult } from '../../contracts/index.ts';
+import { LabError } from '../../errors/index.ts';
 import { formatDuration } from '../figures.ts';
 import { chartsOf, type Chart } from './charts.ts';
 import { clusterSection } from './cluster-section.ts';
@@ -17,7 +18,12 @@ import { figure, html, jsonInScript, raw, type Html } from './escape.ts';
 import { calibrationTable, configsTable, passMark, reconcileTable, textList, thresholdsList, verdictMatrix } from './tables.ts';
 
 const UPLOT = { script: import.meta.resolve('uplot/dist/uPlot.iife.min.js'), style: import.meta.resolve('uplot/dist/uPlot.min.css') };
-const uplotFile = (url: string): string => readFileSync(fileURLToPath(url), 'utf8');
+const uplotFiles = new Map<string, string>();
+const uplotFile = (url: string): string => {
+  const text = uplotFiles.get(url) ?? readFileSync(fileURLToPath(url), 'utf8');
+  uplotFiles.set(url, text);
+  return text;
+};
 
 // The C engine, when it drove the configs.
 const engineText = (result: LabResult): string => {
@@ -91,10 +97,21 @@ ${
   return { html: section, charts };
 };
 
+// A result whose `kind` is neither absent (single-node) nor "cluster" has neither shape: refused
+// by name rather than rendered as the wrong one.
+const checkKind = (result: AnyResult, index: number): void => {
+  if (!('kind' in result) || result.kind === 'cluster') return;
+  const kind = JSON.stringify(result.kind)?.slice(0, 40) ?? typeof result.kind;
+  throw new LabError('E_RESULT_INVALID', `result ${index + 1}: kind ${kind} is not a result kind the report knows`, {
+    hint: 'a single-node result has no "kind"; a cluster result has "kind": "cluster"',
+  });
+};
+
 /** The whole report as one HTML document (UTF-8 text), for one or more results of either kind.
  * Every value from the results is escaped (escape.ts); see docs/html-report-security.md. */
 export const renderHtmlReport = (results: readonly AnyResult[]): string => {
   if (results.length === 0) throw new TypeError('Expected at least one result to report on, got none');
+  results.forEach(checkKind);
   const sections = results.map((result, index) => (isClusterResult(result) ? { html: clusterSection(result), charts: [] } : resultSection(result, index)));
   const data = { charts: sections.flatMap((s) => s.charts) };
   const charted = data.charts.length > 0; // a page of cluster results only draws nothing: no uPlot
