@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyResult, LabResult } from '../../lab/contracts/index.ts';
 import { renderHtmlReport } from '../../lab/report/html/report.ts';
 import { clusterResult } from '../unit/report/cluster-result.fixture.ts';
-import { leafPaths, PAYLOADS, withEveryLeaf, withLeaf } from '../unit/report/hostile-result.ts';
+import { leafPaths, PAYLOADS, withEveryLeaf, withLeaf, withOptionalFields } from '../unit/report/hostile-result.ts';
 import { labResult } from '../unit/report/lab-result.fixture.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -143,9 +143,9 @@ describe('HTML report of hostile results in Chromium', () => {
   for (const [index, payload] of PAYLOADS.entries()) {
     it(`runs nothing and loads nothing with every leaf set to ${JSON.stringify(payload)}`, async () => {
       const results: AnyResult[] = [
-        withEveryLeaf(labResult, payload),
+        withEveryLeaf(withOptionalFields(labResult), payload),
         { ...withEveryLeaf(clusterResult, payload), kind: 'cluster' },
-        withStringLeaves(labResult, payload),
+        withStringLeaves(withOptionalFields(labResult), payload),
       ];
       const page = renderHtmlReport(results);
       expect(page).toMatch(CSP_META);

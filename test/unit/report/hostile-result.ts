@@ -3,6 +3,8 @@
 // fields the contract types as numbers (latencies, counts, rtts) get strings too, as a crafted
 // file would hold them. The results are not validated: the renderer itself must hold.
 
+import type { LabResult } from '../../../lab/contracts/index.ts';
+
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /** Each payload sets window.__pwned (or asks for a URL) if it ever runs or loads. */
@@ -49,3 +51,14 @@ export const withEveryLeaf = <T>(result: T, payload: string): T => {
 /** A path as JSON path text, for test names: `$.calibration[0].upstreamLatencyMs`. */
 export const pathText = (path: readonly (string | number)[]): string =>
   `$${path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${k}`)).join('')}`;
+
+/** The single-node fixture with the optional fields the HTML report reads and the fixture lacks
+ * (images, a C-engine config, a write label and fault timelines), so their leaves are walked too. */
+export const withOptionalFields = (result: LabResult): LabResult => ({
+  ...result,
+  images: { redis: 'redis:7.0.15', toxiproxy: 'ghcr.io/shopify/toxiproxy:2.12.0', source: 'upstream' },
+  configs: result.configs.map((c, i) =>
+    i === 0 ? { ...c, engine: { name: 'redis-benchmark', version: '7.0.15', commandLine: '-c 50 -n 1000 -P 8 SET key:__rand_int__ <3-byte value>', latencyFrom: 'median run' } } : c,
+  ),
+  reconcile: (result.reconcile ?? []).map((e) => ({ ...e, workload: 'INCR', timelines: [{ faultOnMs: 50, closedMs: 75, healedMs: 80, endMs: 100 }] })),
+});
