@@ -1,7 +1,8 @@
 // The figures of the HTML report as plain chart data: x values, named series, axis labels.
 // Pure (a LabResult in, numbers out) so it is unit-tested without a browser; the page's script
 // only draws what is here. Every point is a measured figure or the model's prediction, labelled
-// as such; nothing is interpolated or smoothed.
+// as such; nothing is interpolated or smoothed. A value that is not a finite number (a crafted
+// file) is no point: a gap, never a string handed to the page's script.
 
 import { configMode, modeLabel, type ConfigResult, type LabResult } from '../../contracts/index.ts';
 import { decodeLatency, type LatencyHistogram } from '../../metrics/index.ts';

@@ -7,14 +7,15 @@
 
 const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
+// Only this module holds the key, so only `html` and `raw` can make an Html value.
+const KEY = Symbol('Html');
+
 /** Markup this code built: the only values `html` interpolates without escaping. */
 export class Html {
   readonly #markup: string;
-  private constructor(markup: string) {
+  constructor(key: symbol, markup: string) {
+    if (key !== KEY) throw new TypeError('Html is made by html`` or raw() only');
     this.#markup = markup;
-  }
-  static of(markup: string): Html {
-    return new Html(markup);
   }
   toString(): string {
     return this.#markup;
@@ -47,10 +48,10 @@ const markupOf = (value: unknown): string => {
 /** Markup from a template: the literal parts as written, every interpolation through escapeHtml
  * (Html values and arrays of them as they are). Attribute values must be quoted in the template. */
 export const html = (strings: TemplateStringsArray, ...values: unknown[]): Html =>
-  Html.of(strings.reduce((out, literal, i) => out + markupOf(values[i - 1]) + literal));
+  new Html(KEY, strings.reduce((out, literal, i) => out + markupOf(values[i - 1]) + literal));
 
 /** Markup this code wrote itself (never data): the one way round the escaping. */
-export const raw = (markup: string): Html => Html.of(markup);
+export const raw = (markup: string): Html => new Html(KEY, markup);
 
 export const NA = raw('<span class="na">n/a</span>');
 
