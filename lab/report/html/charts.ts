@@ -1,10 +1,12 @@
 // The figures of the HTML report as plain chart data: x values, named series, axis labels.
 // Pure (a LabResult in, numbers out) so it is unit-tested without a browser; the page's script
 // only draws what is here. Every point is a measured figure or the model's prediction, labelled
-// as such; nothing is interpolated or smoothed.
+// as such; nothing is interpolated or smoothed. A value that is not a finite number (a crafted
+// file) is no point: a gap, never a string handed to the page's script.
 
 import { configMode, modeLabel, type ConfigResult, type LabResult } from '../../contracts/index.ts';
-import { decodeLatency } from '../../metrics/index.ts';
+import { decodeLatency, type LatencyHistogram } from '../../metrics/index.ts';
+import { finiteOrNull } from './escape.ts';
 
 interface ChartSeries {
   label: string;
@@ -36,12 +38,18 @@ const PERCENTILE_POINTS_PER_DECADE = 10;
 /** The percentile axis ends at 99.9999% (1/(1-p) = 10^6), as HdrHistogram's plotter does by default. */
 const PERCENTILE_AXIS_DECADES = 6;
 
-const sorted = (values: Iterable<number>): number[] => [...new Set(values)].sort((a, b) => a - b);
+// The distinct finite values, ascending: a crafted file's strings or infinities are no point.
+const sorted = (values: Iterable<unknown>): number[] =>
+  [...new Set(values)].filter((v): v is number => finiteOrNull(v) !== null).sort((a, b) => a - b);
+
+const MODE_KINDS: readonly unknown[] = ['sync', 'pipeline', 'multi', 'auto'];
+// The config's mode label; a mode the contract does not know (a crafted file) as its text.
+const modeText = (config: ConfigResult): string => (MODE_KINDS.includes(config.mode) ? modeLabel(configMode(config)) : String(config.mode));
 
 // The config's id without its mode (and, when asked, without its rtt): `@rtt=2ms` / `@` → the
 // figures that share a chart. The workload label prefix stays.
 const idWithout = (config: ConfigResult, dropRtt: boolean): string => {
-  const label = modeLabel(configMode(config));
+  const label = modeText(config);
   const at = config.id.indexOf('@');
   const prefix = config.id.slice(0, Math.max(0, at)).replace(label, '').trim();
   const link = config.id.slice(at + 1).split(',');
@@ -56,7 +64,7 @@ const groupBy = <T>(items: readonly T[], key: (item: T) => string): Map<string, 
 };
 
 export const calibrationChart = (result: LabResult): Chart | null => {
-  const points = [...result.calibration].sort((a, b) => a.requestedRttMs - b.requestedRttMs);
+  const points = result.calibration.filter((c) => finiteOrNull(c.requestedRttMs) !== null).sort((a, b) => a.requestedRttMs - b.requestedRttMs);
   if (points.length < 2) return null; // one point is a table row, not a line
   const x = points.map((c) => c.requestedRttMs);
   return {
@@ -69,7 +77,7 @@ export const calibrationChart = (result: LabResult): Chart | null => {
     yScale: 'linear',
     x,
     series: [
-      { label: 'measured: proxied − direct PING', values: points.map((c) => c.addedMs), style: 'measured', color: 0 },
+      { label: 'measured: proxied − direct PING', values: points.map((c) => finiteOrNull(c.addedMs)), style: 'measured', color: 0 },
       { label: 'requested', values: x, style: 'ideal', color: 1 },
     ],
   };
@@ -80,9 +88,14 @@ export const calibrationChart = (result: LabResult): Chart | null => {
 const percentileCurve = (config: ConfigResult, grid: readonly number[]): (number | null)[] => {
   const latency = config.latencyUs;
   if (latency === null || latency.count === 0 || latency.hdr === null) return grid.map(() => null);
-  const histogram = decodeLatency(latency.hdr);
+  let histogram: LatencyHistogram;
   try {
-    return grid.map((x) => (x > latency.count ? null : histogram.getValueAtPercentile(100 * (1 - 1 / x)) / 1000));
+    histogram = decodeLatency(latency.hdr);
+  } catch {
+    return grid.map(() => null); // a histogram that does not decode draws no line (the table has the percentiles)
+  }
+  try {
+    return grid.map((x) => (x > latency.count ? null : finiteOrNull(histogram.getValueAtPercentile(100 * (1 - 1 / x)) / 1000)));
   } finally {
     histogram.destroy();
   }
@@ -91,7 +104,7 @@ const percentileCurve = (config: ConfigResult, grid: readonly number[]): (number
 /** One chart per link shape (and workload): each config's per-command latency by percentile. */
 export const percentileCharts = (result: LabResult): Chart[] => {
   // The C engine keeps no histogram the lab can read: its percentiles are in the table only.
-  const withLatency = result.configs.filter((c) => c.latencyUs !== null && c.latencyUs.count > 0 && c.latencyUs.hdr !== null);
+  const withLatency = result.configs.filter((c) => c.latencyUs !== null && (finiteOrNull(c.latencyUs.count) ?? 0) > 0 && typeof c.latencyUs.hdr === 'string');
   return [...groupBy(withLatency, (c) => idWithout(c, false))].map(([group, configs], index) => {
     const most = Math.max(...configs.map((c) => c.latencyUs?.count ?? 0));
     const decades = Math.min(PERCENTILE_AXIS_DECADES, Math.log10(most));
@@ -102,13 +115,13 @@ export const percentileCharts = (result: LabResult): Chart[] => {
     return {
       id: `percentiles-${index}`,
       title: `Per-command latency by percentile: ${group || 'all configs'}`,
-      caption: `HDR histograms of every verified run, one line per mode (n = ${configs.map((c) => `${modeLabel(configMode(c))}: ${c.latencyUs?.count}`).join(', ')} commands). Closed loop: a pipelined command's latency is its batch's round trip. A line ends where its percentile would rest on less than one sample.`,
+      caption: `HDR histograms of every verified run, one line per mode (n = ${configs.map((c) => `${modeText(c)}: ${c.latencyUs?.count}`).join(', ')} commands). Closed loop: a pipelined command's latency is its batch's round trip. A line ends where its percentile would rest on less than one sample.`,
       xLabel: 'percentile',
       yLabel: 'latency (ms)',
       xScale: 'percentile',
       yScale: 'linear',
       x: grid,
-      series: configs.map((c, i) => ({ label: modeLabel(configMode(c)), values: percentileCurve(c, grid), style: 'measured' as const, color: i })),
+      series: configs.map((c, i) => ({ label: modeText(c), values: percentileCurve(c, grid), style: 'measured' as const, color: i })),
     };
   });
 };
@@ -119,11 +132,11 @@ export const rttCharts = (result: LabResult): Chart[] => {
   return [...groupBy(proxied, (c) => idWithout(c, true))].flatMap(([group, configs], index) => {
     const x = sorted(configs.map((c) => c.rttMs));
     if (x.length < 2) return [];
-    const modes = groupBy(configs, (c) => modeLabel(configMode(c)));
+    const modes = groupBy(configs, modeText);
     const at = (rows: ConfigResult[], pick: (c: ConfigResult) => number | null) =>
       x.map((rtt) => {
         const row = rows.find((c) => c.rttMs === rtt);
-        return row === undefined ? null : pick(row);
+        return row === undefined ? null : finiteOrNull(pick(row));
       });
     return [
       {
@@ -163,7 +176,7 @@ export const batchCharts = (result: LabResult): Chart[] => {
         x,
         series: [...lines].map(([label, rows], i) => ({
           label,
-          values: x.map((b) => rows.find((c) => c.batch === b)?.medianMs ?? null),
+          values: x.map((b) => finiteOrNull(rows.find((c) => c.batch === b)?.medianMs)),
           style: 'measured' as const,
           color: i,
         })),

@@ -4,18 +4,26 @@
 // (about 52 KB minified, 22 KB gzipped: the smallest well-kept library with a real log axis)
 // and because a plain IIFE runs from an inline <script>; see README "HTML report".
 
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { isClusterResult, type AnyResult, type LabResult } from '../../contracts/index.ts';
+import { LabError } from '../../errors/index.ts';
 import { formatDuration } from '../figures.ts';
 import { chartsOf, type Chart } from './charts.ts';
 import { clusterSection } from './cluster-section.ts';
 import { faultTimeline } from './timeline.ts';
 import { CHART_SCRIPT } from './script.ts';
-import { calibrationTable, configsTable, escapeHtml, reconcileTable, textList, thresholdsList, verdictMatrix } from './tables.ts';
+import { figure, html, jsonInScript, raw, type Html } from './escape.ts';
+import { calibrationTable, configsTable, passMark, reconcileTable, textList, thresholdsList, verdictMatrix } from './tables.ts';
 
 const UPLOT = { script: import.meta.resolve('uplot/dist/uPlot.iife.min.js'), style: import.meta.resolve('uplot/dist/uPlot.min.css') };
-const uplotFile = (url: string): string => readFileSync(fileURLToPath(url), 'utf8');
+const uplotFiles = new Map<string, string>();
+const uplotFile = (url: string): string => {
+  const text = uplotFiles.get(url) ?? readFileSync(fileURLToPath(url), 'utf8');
+  uplotFiles.set(url, text);
+  return text;
+};
 
 // The C engine, when it drove the configs.
 const engineText = (result: LabResult): string => {
@@ -23,8 +31,24 @@ const engineText = (result: LabResult): string => {
   return engine === undefined ? '' : `; load engine redis-benchmark ${engine.version} (not verified: C engine)`;
 };
 
-// Text inside <script>: no "</script" or "<!--" may end or confuse the element.
+// Code inside <script> (uPlot, the page's script; never data): no "</script" or "<!--" may end
+// or confuse the element.
 const scriptSafe = (text: string): string => text.replace(/<(\/script|!--)/gi, '\\u003c$1');
+
+// The page's policy, a second line behind the escaping: scripts only the page's own (by hash),
+// no inline event handler, javascript: URL or remote load of any kind, images only data: URLs.
+// Styles may be inline (the bars' positions are style attributes; uPlot sets styles too).
+const sha256 = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+const contentSecurityPolicy = (scripts: readonly string[]): string =>
+  [
+    "default-src 'none'",
+    `script-src ${scripts.length === 0 ? "'none'" : scripts.map(sha256).join(' ')}`,
+    "style-src 'unsafe-inline'",
+    'img-src data:',
+    "connect-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
 
 const STYLE = `
 body { font: 14px/1.45 system-ui, sans-serif; color: #222; margin: 0 auto; max-width: 1180px; padding: 16px 24px; }
@@ -40,49 +64,68 @@ th { background: #f4f4f4; } table.figures td:not(:first-child) { text-align: rig
 .chart { margin: 4px 0 18px; } .u-legend th, .u-legend td { border: none; background: none; padding: 2px 4px; } code { font-size: 12.5px; }
 `;
 
-const chartBlock = (chart: Chart): string =>
-  `<h3>${escapeHtml(chart.title)}</h3><p class="caption">${escapeHtml(chart.caption)}</p><div class="chart" id="${chart.id}"></div>`;
+const chartBlock = (chart: Chart): Html => html`<h3>${chart.title}</h3><p class="caption">${chart.caption}</p><div class="chart" id="${chart.id}"></div>`;
 
 // One result's section; chart ids are prefixed with the result's index so several results share a page.
-const resultSection = (result: LabResult, index: number): { html: string; charts: Chart[] } => {
+const resultSection = (result: LabResult, index: number): { html: Html; charts: Chart[] } => {
   const charts = chartsOf(result).map((c) => ({ ...c, id: `r${index}-${c.id}` }));
-  const byPrefix = (prefix: string) => charts.filter((c) => c.id.startsWith(`r${index}-${prefix}`)).map(chartBlock).join('');
+  const byPrefix = (prefix: string): Html[] => charts.filter((c) => c.id.startsWith(`r${index}-${prefix}`)).map(chartBlock);
   const reconcile = result.reconcile ?? [];
-  const html = `<section>
-<h1>${escapeHtml(result.scenario.name)} <span class="${result.pass ? 'pass' : 'fail'}">${result.pass ? 'PASS' : 'FAIL'}</span></h1>
-<p>${escapeHtml(result.scenario.description)}</p>
-<p class="meta">${escapeHtml(`started ${result.startedAt}, took ${formatDuration(result.durationMs)}; runtime ${result.runtime}${result.images ? ` (${result.images.source} images)` : ''}; Redis ${result.versions.redis}, Toxiproxy ${result.versions.toxiproxy}, Node ${result.versions.node}, ioredis ${result.versions.ioredis}${engineText(result)}; seed ${result.seed}`)}</p>
+  const v = result.versions;
+  const images = result.images ? html` (${result.images.source} images)` : '';
+  const section = html`<section>
+<h1>${result.scenario.name} ${passMark(result.pass)}</h1>
+<p>${result.scenario.description}</p>
+<p class="meta">started ${result.startedAt}, took ${figure(result.durationMs, formatDuration)}; runtime ${result.runtime}${images}; Redis ${v.redis}, Toxiproxy ${v.toxiproxy}, Node ${v.node}, ioredis ${v.ioredis}${engineText(result)}; seed ${result.seed}</p>
 <h2>Calibration</h2>${byPrefix('calibration')}${calibrationTable(result)}
-${result.configs.length > 0 ? `<h2>Run times</h2>${configsTable(result)}${byPrefix('rtt')}${byPrefix('batch')}<h2>Latency by percentile</h2>${byPrefix('percentiles') || '<p class="na">No config has a latency histogram.</p>'}` : ''}
+${
+  result.configs.length > 0
+    ? html`<h2>Run times</h2>${configsTable(result)}${byPrefix('rtt')}${byPrefix('batch')}<h2>Latency by percentile</h2>${
+        byPrefix('percentiles').length > 0 ? byPrefix('percentiles') : raw('<p class="na">No config has a latency histogram.</p>')
+      }`
+    : ''
+}
 ${
   reconcile.length > 0
-    ? `<h2>Retry policies under faults</h2><p class="caption">SAFE: nothing acknowledged was lost and nothing applied twice or unexpectedly; NOT-TESTED: the fault never fired, nothing was judged. Hover a cell for its reasons.</p>${verdictMatrix(reconcile)}${reconcileTable(reconcile)}${faultTimeline(reconcile)}`
+    ? html`<h2>Retry policies under faults</h2><p class="caption">SAFE: nothing acknowledged was lost and nothing applied twice or unexpectedly; NOT-TESTED: the fault never fired, nothing was judged. Hover a cell for its reasons.</p>${verdictMatrix(reconcile)}${reconcileTable(reconcile)}${faultTimeline(reconcile)}`
     : ''
 }
 <h2>Thresholds</h2>${thresholdsList(result)}
 <h2>Warnings</h2>${textList(result.warnings, 'None.')}
 <h2>Not measured</h2>${textList(result.notMeasured, 'Nothing listed.')}
 </section>`;
-  return { html, charts };
+  return { html: section, charts };
 };
 
-/** The whole report as one HTML document (UTF-8 text), for one or more results of either kind. */
+// A result whose `kind` is neither absent (single-node) nor "cluster" has neither shape: refused
+// by name rather than rendered as the wrong one.
+const checkKind = (result: AnyResult, index: number): void => {
+  if (!('kind' in result) || result.kind === 'cluster') return;
+  const kind = JSON.stringify(result.kind)?.slice(0, 40) ?? typeof result.kind;
+  throw new LabError('E_RESULT_INVALID', `result ${index + 1}: kind ${kind} is not a result kind the report knows`, {
+    hint: 'a single-node result has no "kind"; a cluster result has "kind": "cluster"',
+  });
+};
+
+/** The whole report as one HTML document (UTF-8 text), for one or more results of either kind.
+ * Every value from the results is escaped (escape.ts); see docs/html-report-security.md. */
 export const renderHtmlReport = (results: readonly AnyResult[]): string => {
   if (results.length === 0) throw new TypeError('Expected at least one result to report on, got none');
+  results.forEach(checkKind);
   const sections = results.map((result, index) => (isClusterResult(result) ? { html: clusterSection(result), charts: [] } : resultSection(result, index)));
   const data = { charts: sections.flatMap((s) => s.charts) };
   const charted = data.charts.length > 0; // a page of cluster results only draws nothing: no uPlot
+  const scripts = charted ? [scriptSafe(uplotFile(UPLOT.script)), scriptSafe(CHART_SCRIPT)] : [];
   const title = results.map((r) => r.scenario.name).join(', ');
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>redis-fault-lab: ${escapeHtml(title)}</title>
-<style>${charted ? uplotFile(UPLOT.style) : ''}${STYLE}</style>
+  return html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(scripts)}"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>redis-fault-lab: ${title}</title>
+<style>${raw(charted ? uplotFile(UPLOT.style) : '')}${raw(STYLE)}</style>
 </head><body>
-${sections.map((s) => s.html).join('\n<hr>\n')}
+${sections.map((s, i) => html`${i > 0 ? raw('\n<hr>\n') : ''}${s.html}`)}
 <p class="na">Made by redis-fault-lab${charted ? '; charts drawn with uPlot, inlined' : ''}. This file makes no network request.</p>
-${charted ? `<script type="application/json" id="report-data">${scriptSafe(JSON.stringify(data))}</script>
-<script>${scriptSafe(uplotFile(UPLOT.script))}</script>
-<script>${scriptSafe(CHART_SCRIPT)}</script>` : ''}
+${charted ? html`<script type="application/json" id="report-data">${raw(jsonInScript(data))}</script>
+${scripts.map((script, i) => html`${i > 0 ? '\n' : ''}<script>${raw(script)}</script>`)}` : ''}
 </body></html>
-`;
+`.toString();
 };

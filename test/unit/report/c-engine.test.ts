@@ -38,7 +38,7 @@ describe('the C engine in reports', () => {
   });
 
   it('the HTML table says not verified: C engine and n/a for p99.9', () => {
-    const html = configsTable(labResult({ configs: [engineConfig()] }));
+    const html = String(configsTable(labResult({ configs: [engineConfig()] })));
     expect(html).toContain('not verified: C engine (redis-benchmark); completed runs');
     expect(html).toContain('<span class="na">n/a</span>');
   });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ClusterResult } from '../../../lab/contracts/index.ts';
 import { renderHtmlReport } from '../../../lab/report/html/report.ts';
-import { escapeHtml } from '../../../lab/report/html/tables.ts';
+import { escapeHtml } from '../../../lab/report/html/escape.ts';
 import { readAnyResultFile, readResultFile } from '../../../lab/report/result-input.ts';
 import { writeOutDir } from '../../../lab/report/result-files.ts';
 import { clusterResult } from './cluster-result.fixture.ts';

@@ -23,7 +23,7 @@ describe('rows of several writes', () => {
   });
 
   it('the HTML verdict matrix has a column per write', () => {
-    const html = verdictMatrix(rows);
+    const html = String(verdictMatrix(rows));
     expect(html).toContain('LPUSH / cut / pipeline:64');
     expect(html).toContain('SADD / cut / pipeline:64');
     expect(html.match(/class="verdict unsafe"/g)).toHaveLength(1);
