@@ -63,8 +63,8 @@ export const assembleRuntime = async (parts: RuntimeParts): Promise<StartedRunti
     lost: parts.lost,
     checkParts: parts.checkParts,
     faultWords: parts.words,
-    pause: (name) => handles.freeze(named(name).name),
-    resume: (name) => handles.thaw(named(name).name),
+    pause: async (name) => handles.freeze(named(name).name),
+    resume: async (name) => handles.thaw(named(name).name),
     isolate: async (name) => {
       for (const proxy of proxiesOf(named(name))) await api.setProxyEnabled(proxy, false);
       await handles.cutOut?.(name, true);

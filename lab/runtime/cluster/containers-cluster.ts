@@ -25,7 +25,7 @@ import { nodeNames } from '../node-names.ts';
 import type { StartedNode } from '../types.ts';
 import { formCluster, type FormingNode } from './form.ts';
 import { adminClient } from './admin.ts';
-import { clusterPlan, FORM_TIMEOUT_MS, nodeTimeoutOf } from './layout.ts';
+import { clusterPlan, FORM_TIMEOUT_MS } from './layout.ts';
 import { clusterSettings } from './node-config.ts';
 
 const BUS_PORT = REDIS_PORT + 10_000;
@@ -40,8 +40,7 @@ const BUS_PORT = REDIS_PORT + 10_000;
 const SYSCTLS = { 'net.ipv4.tcp_syn_retries': '1' };
 
 export const containersClusterNodes = async ({ group, topology, password, options, containers }: ContainersLayoutInput): Promise<ContainersLayout> => {
-  const { plans, shape } = clusterPlan(topology);
-  const nodeTimeoutMs = nodeTimeoutOf(topology);
+  const { plans, shape, nodeTimeoutMs } = clusterPlan(topology);
   const { host, images } = group;
   const auth = password === undefined ? {} : { password };
   const admins: Redis[] = [];

@@ -38,12 +38,10 @@ const planCluster = (shape: ClusterShape): NodePlan[] => {
   return nodes;
 };
 
-/** A cluster topology's shape and its nodes; E_SCENARIO_INVALID for any other topology. */
-export const clusterPlan = (topology: Topology): { shape: ClusterShape; plans: NodePlan[] } => {
+/** A cluster topology's shape, its nodes and its cluster-node-timeout (ms, DEFAULT_NODE_TIMEOUT_MS
+ * unless it says); E_SCENARIO_INVALID for any other topology. */
+export const clusterPlan = (topology: Topology): { shape: ClusterShape; plans: NodePlan[]; nodeTimeoutMs: number } => {
   if (topology.kind !== 'cluster') throw new LabError('E_SCENARIO_INVALID', `Topology ${topology.kind} is not a cluster`, { hint: 'Use for example {cluster: {primaries: 3, replicas: 1}}.' });
   const shape = { primaries: topology.primaries, replicas: topology.replicasPerPrimary };
-  return { shape, plans: planCluster(shape) };
+  return { shape, plans: planCluster(shape), nodeTimeoutMs: topology.nodeTimeoutMs ?? DEFAULT_NODE_TIMEOUT_MS };
 };
-
-/** The topology's cluster-node-timeout, ms (DEFAULT_NODE_TIMEOUT_MS unless it says). */
-export const nodeTimeoutOf = (topology: Topology): number => (topology.kind === 'cluster' ? topology.nodeTimeoutMs : undefined) ?? DEFAULT_NODE_TIMEOUT_MS;

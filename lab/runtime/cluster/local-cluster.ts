@@ -17,12 +17,11 @@ import { nodeNames } from '../node-names.ts';
 import type { StartedNode } from '../types.ts';
 import { adminClient } from './admin.ts';
 import { formCluster, type FormingNode } from './form.ts';
-import { clusterPlan, FORM_TIMEOUT_MS, nodeTimeoutOf } from './layout.ts';
+import { clusterPlan, FORM_TIMEOUT_MS } from './layout.ts';
 import { nodeConfigText } from './node-config.ts';
 
 export const localClusterNodes = async ({ group, api, topology, password, options, servers, atStop }: LocalLayoutInput): Promise<LocalLayout> => {
-  const { plans, shape } = clusterPlan(topology);
-  const nodeTimeoutMs = nodeTimeoutOf(topology);
+  const { plans, shape, nodeTimeoutMs } = clusterPlan(topology);
   const auth = password === undefined ? {} : { password };
   const admins: Redis[] = [];
   const gates: SourceGate[] = [];
