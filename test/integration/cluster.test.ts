@@ -9,6 +9,7 @@ import { adminClient, clusterInfo, clusterNodes, nodeRole } from '../../lab/runt
 import { startRuntime, type StartedRuntime } from '../../lab/runtime/index.ts';
 import { calibrateNode } from '../../lab/run/cluster/cluster-links.ts';
 import { clusterOps, driveCluster } from '../../lab/workload/cluster/index.ts';
+import { decodeLatency } from '../../lab/metrics/index.ts';
 import { clusterScenarioOf, runClusterScenario } from '../../lab/index.ts';
 import { parseScenario } from '../../lab/scenario/index.ts';
 import { processAlive } from './support.ts';
@@ -144,6 +145,14 @@ timeline:
     expect(sync.errors).toBe(0);
     const p50 = (name: string) => sync.perNode.find((n) => n.node === name)!.p50Us!;
     expect(p50('primary-3') / p50('primary-1')).toBeGreaterThan(2);
+    // Each node's samples are kept as an HDR histogram too: as many values as the node had waits
+    // over the measured runs, its median the exact one to HDR's precision (3 significant digits).
+    for (const n of sync.perNode) {
+      const kept = decodeLatency(n.latencyUs!.hdr!);
+      expect(kept.totalCount).toBe(n.latencyUs!.count);
+      expect(n.latencyUs!.count).toBe(n.waits * scenario.repeat);
+      expect(Math.abs(n.latencyUs!.p50 - n.p50Us!)).toBeLessThanOrEqual(n.p50Us! / 1000 + 1);
+    }
     expect(sync.modelRatio).not.toBeNull();
     const [failover, partition] = result.faults;
     expect(failover!.redirects.moved).toBeGreaterThan(0);

@@ -4,7 +4,7 @@
 // added rtt, run the faults, and stop everything it started, whatever happens.
 
 import { closeClient, connectClient, connectCluster, type LabCluster } from '../../client/index.ts';
-import { median, min, max, percentile } from '../../metrics/index.ts';
+import { createLatencyHistogram, median, min, max, percentile, recordUs, summarizeLatency } from '../../metrics/index.ts';
 import { ToxiproxyApi, calibrationWithinTolerance } from '../../network/index.ts';
 import { startRuntime, type RuntimeChoice, type StartedNode, type StartedRuntime } from '../../runtime/index.ts';
 import { clusterOps, driveCluster } from '../../workload/cluster/index.ts';
@@ -25,6 +25,17 @@ export interface RunClusterOptions {
 const nodeKeys = (n: StartedNode): string[] => [n.announced, `${n.proxied.host}:${n.proxied.port}`];
 
 const modeText = (mode: ClusterMode): string => (mode.kind === 'sync' ? 'sync' : `pipeline:${mode.batch}`);
+
+// One node's per-wait samples as an HDR histogram and its summary: every sample is one wait.
+const latencyOf = (samplesUs: readonly number[]) => {
+  const histogram = createLatencyHistogram();
+  try {
+    for (const us of samplesUs) recordUs(histogram, us);
+    return { ...summarizeLatency(histogram), waits: samplesUs.length };
+  } finally {
+    histogram.destroy();
+  }
+};
 
 interface Measured {
   result: ClusterConfigResult;
@@ -73,6 +84,7 @@ const measureConfig = async (scenario: ClusterScenario, client: LabCluster, mode
     waits: row.waits,
     p50Us: percentile(row.us, 50),
     p99Us: percentile(row.us, 99),
+    ...(row.us.length === 0 ? {} : { latencyUs: latencyOf(row.us) }),
   }));
   return {
     result: {
