@@ -2,7 +2,7 @@
 // A scenario file with `topology: {cluster: ...}` is read by the shared grammar (lab/scenario)
 // and turned into this shape by clusterScenarioOf (lab/run/cluster/cluster-scenario.ts).
 
-import type { Calibration, LabResult, Versions } from './result.ts';
+import type { Calibration, LabResult, LatencySummaryUs, Versions } from './result.ts';
 
 export interface ClusterShape {
   primaries: number;
@@ -96,9 +96,14 @@ export interface NodeShare {
   commands: number;
   /** Round trips to this node the client waited on (sync: one per command; pipeline: one per batch that had keys here). */
   waits: number;
-  /** Per-wait latency at this node, µs (sync: each command; pipeline: each per-node sub-pipeline). */
+  /** Per-wait latency at this node, µs (sync: each command; pipeline: each per-node sub-pipeline),
+   * from the exact samples. */
   p50Us: number | null;
   p99Us: number | null;
+  /** The same samples as an HDR histogram (`hdr`, with its percentiles), as a single-node config
+   * keeps its latency, so it can be exported (.hgrm) and merged. Absent in results written before
+   * it was kept, and when the node answered no timed wait. */
+  latencyUs?: LatencySummaryUs;
 }
 
 export interface ClusterConfigResult {

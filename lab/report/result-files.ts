@@ -10,7 +10,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { decodeLatency } from '../metrics/index.ts';
-import { isClusterResult, type AnyResult, type ConfigResult } from '../contracts/index.ts';
+import { isClusterResult, type AnyResult, type ClusterConfigResult, type ConfigResult } from '../contracts/index.ts';
 
 // The result as JSON text: 2-space indent and a trailing newline.
 export const toJson = (result: AnyResult): string => `${JSON.stringify(result, null, 2)}\n`;
@@ -73,11 +73,15 @@ const hgrmOf = (id: string, hdr: string): string => {
   }
 };
 
+// A cluster config's histograms, one per node (`<config>@<node>`); results written before they were kept have none.
+const clusterLatency = (configs: readonly ClusterConfigResult[]) =>
+  configs.flatMap((config) => config.perNode.flatMap((n) => (n.latencyUs !== undefined && n.latencyUs.count > 0 && n.latencyUs.hdr !== null ? [{ id: `${config.id}@${n.node}`, hdr: n.latencyUs.hdr }] : [])));
+
 /** Write `result.json` and `<safe-config-id>.hgrm` per config with latency into `dir` (created if
- * missing); returns the paths written, result.json first. A cluster result keeps no histogram
- * (per node only p50 and p99), so its directory holds result.json alone. */
+ * missing); returns the paths written, result.json first. A cluster result gets one per config and
+ * node (`<config>@<node>`), where it kept the node's histogram. */
 export const writeOutDir = async (result: AnyResult, dir: string): Promise<string[]> => {
-  const configs = isClusterResult(result) ? [] : withLatency(result.configs);
+  const configs = isClusterResult(result) ? clusterLatency(result.configs) : withLatency(result.configs);
   const histograms = configs.map(({ id, hdr }) => hgrmOf(id, hdr)); // decode all before writing anything
   const stems = uniqueFileStems(configs.map(({ id }) => id));
   await mkdir(dir, { recursive: true });

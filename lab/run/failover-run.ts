@@ -11,7 +11,7 @@ import { errorMessage, interruptedError } from '../errors/index.ts';
 import { errorKind, isReplyError, recordUs, type LatencyHistogram } from '../metrics/index.ts';
 import type { ToxiproxyApi } from '../network/index.ts';
 import { ACKNOWLEDGED, checkApplied, checkCounter, Ledger, scanLog, verdictFor } from '../reconcile/index.ts';
-import type { StartedTopology } from '../runtime/index.ts';
+import type { StartedRuntime } from '../runtime/index.ts';
 import { tagKeys, wrapOp, type OperationPlan } from '../workload/index.ts';
 import type { FailoverTimeline, ReconcileCounts, TopologyEvent, Verdict, WaitOption, WaitSplit } from '../contracts/index.ts';
 import { startTimeline } from './topology-timeline.ts';
@@ -66,7 +66,7 @@ export interface FailoverRunFindings {
 const isCounter = (plan: OperationPlan) => plan.command === 'INCR' || plan.command === 'INCRBY';
 
 // Every node but `primary` reports master_link_status:up, so what is read is what survived.
-const converge = async (topology: StartedTopology, control: Map<string, Redis>, primary: string): Promise<string | undefined> => {
+const converge = async (topology: StartedRuntime, control: Map<string, Redis>, primary: string): Promise<string | undefined> => {
   const deadline = performance.now() + CONVERGE_MS;
   const others = topology.nodes.filter((n) => n.name !== primary);
   for (;;) {
@@ -82,7 +82,7 @@ const converge = async (topology: StartedTopology, control: Map<string, Redis>, 
 
 export const runFailover = async (input: {
   api: ToxiproxyApi;
-  topology: StartedTopology;
+  topology: StartedRuntime;
   control: Map<string, Redis>;
   plan: OperationPlan;
   wait: WaitOption | null;

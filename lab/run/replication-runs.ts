@@ -7,7 +7,7 @@ import type { Redis } from 'ioredis';
 import { closeClient, connectClient } from '../client/index.ts';
 import { LabError, errorMessage } from '../errors/index.ts';
 import { createLatencyHistogram, recordUs, summarizeLatency, type LatencyHistogram } from '../metrics/index.ts';
-import type { StartedTopology } from '../runtime/index.ts';
+import type { StartedRuntime } from '../runtime/index.ts';
 import { buildPlan, type OperationPlan } from '../workload/index.ts';
 import type { ProgressListener, ReplicationFigures, Scenario, WaitOption } from '../contracts/index.ts';
 import { emptyLagSamples, startLagSampling, summarizeLag, type LagSamples } from './replication-lag.ts';
@@ -47,7 +47,7 @@ const expectedReply = (plan: OperationPlan, op: number, reply: unknown): string 
   return typeof reply === 'number' ? undefined : `${plan.command} answered ${String(reply)}`;
 };
 
-const runOnce = async (input: { topology: StartedTopology; control: Map<string, Redis>; plan: OperationPlan; wait: WaitOption | null; readFrom: string; markersPerSec: number; tally?: Tally; lag?: Map<string, LagSamples> }): Promise<void> => {
+const runOnce = async (input: { topology: StartedRuntime; control: Map<string, Redis>; plan: OperationPlan; wait: WaitOption | null; readFrom: string; markersPerSec: number; tally?: Tally; lag?: Map<string, LagSamples> }): Promise<void> => {
   const { topology, control, plan, tally, lag } = input;
   const primaryNode = topology.nodes.find((n) => n.role === 'primary');
   const replicas = topology.nodes.filter((n) => n.role === 'replica');
@@ -56,7 +56,7 @@ const runOnce = async (input: { topology: StartedTopology; control: Map<string, 
   const reads = plan.command === 'GET';
   const target = topology.nodes.find((n) => n.name === (reads ? input.readFrom : primaryNode?.name)) ?? primaryNode;
   const client = await connectClient(target?.proxied ?? topology.nodes[0]!.proxied, `${target?.name} through its proxy`);
-  const sampling = lag ? startLagSampling({ primary, replicas: replicas.map((r) => ({ name: r.name, client: control.get(r.name) as Redis, announced: topology.announced[r.name] ?? '' })), markersPerSec: input.markersPerSec, samples: lag }) : undefined;
+  const sampling = lag ? startLagSampling({ primary, replicas: replicas.map((r) => ({ name: r.name, client: control.get(r.name) as Redis, announced: r.listedAs ?? '' })), markersPerSec: input.markersPerSec, samples: lag }) : undefined;
   const wait = reads ? null : input.wait;
   try {
     for (let op = 0; op < plan.size; op++) {
@@ -88,7 +88,7 @@ const runOnce = async (input: { topology: StartedTopology; control: Map<string, 
 };
 
 /** Every WAIT setting of the scenario's (first) workload: its figures. */
-export const runReplication = async (input: { scenario: Scenario; topology: StartedTopology; control: Map<string, Redis>; emit: ProgressListener; signal?: AbortSignal }): Promise<{ figures: ReplicationFigures[]; problems: string[] }> => {
+export const runReplication = async (input: { scenario: Scenario; topology: StartedRuntime; control: Map<string, Redis>; emit: ProgressListener; signal?: AbortSignal }): Promise<{ figures: ReplicationFigures[]; problems: string[] }> => {
   const { scenario, topology, control } = input;
   const replication = scenario.replication ?? { wait: [null], readFrom: 'primary', markersPerSec: 20 };
   const figures: ReplicationFigures[] = [];

@@ -5,7 +5,7 @@
 import type { Redis } from 'ioredis';
 import { closeClient, connectClient } from '../client/index.ts';
 import { applyLink, calibrateLink, type ToxiproxyApi } from '../network/index.ts';
-import type { PeerProxy, StartedTopology } from '../runtime/index.ts';
+import type { PeerProxy, StartedRuntime } from '../runtime/index.ts';
 import { clientLinkOf, peerLinkOf, type LinkCalibration, type NodeLink, type NodeLinks, type Scenario } from '../contracts/index.ts';
 
 /** The scenario's links in the contract's form (one rtt and jitter by default, per-node overrides). */
@@ -24,8 +24,8 @@ interface LinkPlan {
   through: { host: string; port: number; password?: string };
 }
 
-const linkPlans = (topology: StartedTopology, links: NodeLinks): LinkPlan[] => [
-  ...topology.nodes.map((node) => ({ proxyName: node.proxyName, from: 'clients', to: node.name, link: clientLinkOf(links, node.name), through: node.proxied })),
+const linkPlans = (topology: StartedRuntime, links: NodeLinks): LinkPlan[] => [
+  ...topology.nodes.map((node) => ({ proxyName: node.clientProxy, from: 'clients', to: node.name, link: clientLinkOf(links, node.name), through: node.proxied })),
   ...topology.peers.map((peer: PeerProxy) => ({ proxyName: peer.name, from: peer.from, to: peer.to, link: peerLinkOf(links, peer.from, peer.to), through: peer.listen })),
 ];
 
@@ -33,7 +33,7 @@ const linkPlans = (topology: StartedTopology, links: NodeLinks): LinkPlan[] => [
  * Calibrates every link (leaving each applied) and returns one calibration per proxy. `direct`
  * holds a control client straight to each node, by name.
  */
-export const calibrateTopology = async (api: ToxiproxyApi, topology: StartedTopology, links: NodeLinks, direct: Map<string, Redis>, pings: number): Promise<LinkCalibration[]> => {
+export const calibrateTopology = async (api: ToxiproxyApi, topology: StartedRuntime, links: NodeLinks, direct: Map<string, Redis>, pings: number): Promise<LinkCalibration[]> => {
   const found: LinkCalibration[] = [];
   for (const plan of linkPlans(topology, links)) {
     const proxied = await connectClient(plan.through, `through proxy ${plan.proxyName}`);

@@ -10,7 +10,7 @@ import { closeClient, connectClient } from '../client/index.ts';
 import { interruptedError, LabError } from '../errors/index.ts';
 import { createLatencyHistogram, summarizeLatency } from '../metrics/index.ts';
 import { calibrationWithinTolerance, ToxiproxyApi } from '../network/index.ts';
-import { startTopology, type RuntimeChoice, type StartedTopology } from '../runtime/index.ts';
+import { startRuntime, type RuntimeChoice, type StartedRuntime } from '../runtime/index.ts';
 import { buildPlan } from '../workload/index.ts';
 import { topologyLabel, type FailoverEntry, type LabResult, type ProgressListener, type Scenario, type TopologyNodeResult, type TopologyResult } from '../contracts/index.ts';
 import { runFailover, type FailoverRunFindings } from './failover-run.ts';
@@ -19,13 +19,13 @@ import { readVersions } from './session.ts';
 import { calibrateTopology, nodeLinksOf, reapplyLinks } from './topology-links.ts';
 
 interface Live {
-  topology: StartedTopology;
+  topology: StartedRuntime;
   api: ToxiproxyApi;
   control: Map<string, Redis>;
 }
 
 const open = async (choice: RuntimeChoice, scenario: Scenario, signal: AbortSignal | undefined): Promise<Live> => {
-  const topology = await startTopology(choice, scenario.topology ?? { kind: 'single' }, signal ? { signal } : {});
+  const topology = await startRuntime(choice, { topology: scenario.topology ?? { kind: 'single' }, ...(signal ? { signal } : {}) });
   const control = new Map<string, Redis>();
   try {
     for (const node of topology.nodes) control.set(node.name, await connectClient(node.direct, `${node.name} directly`));
@@ -42,7 +42,7 @@ const close = async (live: Live): Promise<void> => {
 };
 
 const nodesOf = (live: Live): TopologyNodeResult[] =>
-  live.topology.nodes.map((n) => ({ name: n.name, role: n.role, proxy: `${n.proxied.host}:${n.proxied.port}`, announced: live.topology.announced[n.name] ?? null }));
+  live.topology.nodes.map((n) => ({ name: n.name, role: n.role, proxy: `${n.proxied.host}:${n.proxied.port}`, announced: n.listedAs }));
 
 export const runTopologyScenario = async (scenario: Scenario, options: { runtime?: RuntimeChoice; signal?: AbortSignal; onProgress?: ProgressListener }): Promise<LabResult> => {
   const emit = options.onProgress ?? (() => undefined);

@@ -8,17 +8,17 @@
 
 import type { Redis } from 'ioredis';
 import type { ToxiproxyApi } from '../network/index.ts';
-import type { StartedTopology } from '../runtime/index.ts';
+import type { StartedRuntime } from '../runtime/index.ts';
 import { peerProxyName, type FailoverTimeline, type TopologyAction, type TopologyEvent } from '../contracts/index.ts';
 import { LabError } from '../errors/index.ts';
 
 // The proxies an action disables.
-export const proxiesCut = (topology: StartedTopology, action: TopologyAction): string[] => {
+export const proxiesCut = (topology: StartedRuntime, action: TopologyAction): string[] => {
   if (action.kind === 'failover') return [];
   const inside = new Set(action.kind === 'down' ? [action.node] : action.nodes);
   const from = action.kind === 'down' ? 'all' : action.from;
   const peers = from === 'clients' ? [] : topology.peers.filter((p) => inside.has(p.from) !== inside.has(p.to) || (action.kind === 'down' && (inside.has(p.from) || inside.has(p.to)))).map((p) => p.name);
-  const clients = from === 'peers' ? [] : topology.nodes.filter((n) => inside.has(n.name)).map((n) => n.proxyName);
+  const clients = from === 'peers' ? [] : topology.nodes.filter((n) => inside.has(n.name)).map((n) => n.clientProxy);
   return [...clients, ...peers];
 };
 
@@ -55,7 +55,7 @@ const sleepUntil = (startMs: number, atMs: number, signal: AbortSignal): Promise
 /** Starts the timeline now (t = 0 is the writer's start). `control` holds a direct client per node. */
 export const startTimeline = (input: {
   api: ToxiproxyApi;
-  topology: StartedTopology;
+  topology: StartedRuntime;
   events: readonly TopologyEvent[];
   control: Map<string, Redis>;
   hooks: TimelineHooks;

@@ -1,6 +1,6 @@
-// `auto` picks a runtime: containers when a Docker engine answers, else local binaries,
-// else an error that says what to install. It never picks `external`, which needs a target.
-// The same choice for one node (startRuntime) and for a topology (topology.ts).
+// The one start of every runtime and topology. `auto` picks a runtime: containers when a Docker
+// engine answers, else local binaries, else an error that says what to install. It never picks
+// `external`, which needs a target (and takes one node).
 
 import { LabError, errorMessage } from '../errors/index.ts';
 import type { RuntimeKind } from '../contracts/index.ts';
@@ -40,15 +40,17 @@ export const pickRuntime = ({ dockerProblem, binaries }: AvailableParts): Runtim
 };
 
 /** The runtime `choice` names; for `auto`, the one pickRuntime takes on this machine now. */
-export const resolveRuntime = async (choice: RuntimeChoice, onNote?: (note: string) => void): Promise<RuntimeKind> => {
+const resolveRuntime = async (choice: RuntimeChoice, onNote?: (note: string) => void): Promise<RuntimeKind> => {
   if (choice !== 'auto') return choice;
   const dockerProblem = await dockerUnavailableReason();
   if (dockerProblem !== undefined) onNote?.(`no Docker engine answers (${dockerProblem}); trying local binaries`);
   return pickRuntime({ dockerProblem, binaries: dockerProblem === undefined ? {} : await localBinaries() });
 };
 
+/** Starts `options.topology` (default: one node) on the runtime `choice` names. */
 export const startRuntime = async (choice: RuntimeChoice, options: StartOptions = {}): Promise<StartedRuntime> => {
+  const topology = options.topology ?? { kind: 'single' };
   const kind = await resolveRuntime(choice, options.onNote);
-  if (kind === 'external') return startExternalRuntime(options);
-  return kind === 'containers' ? startContainersRuntime(options) : startLocalRuntime(options);
+  const start = { external: startExternalRuntime, containers: startContainersRuntime, local: startLocalRuntime }[kind];
+  return start(topology, options);
 };

@@ -1,21 +1,24 @@
-// What every containers runtime (one node, a primary with replicas) does around its containers,
-// in one place: it reaches the engine (the one DOCKER_HOST names), reaps what dead lab processes
+// What the containers runtime does around its containers, whatever the topology, in one place
+// (a layout, containers.ts or cluster/containers-cluster.ts, starts the nodes of one topology
+// kind in it): it reaches the engine (the one DOCKER_HOST names), reaps what dead lab processes
 // left (on an engine of this machine), picks the images, starts the lab's network and its
 // containers with the lab's labels and names (the creating pid, see leftovers.ts), publishes
 // every port on the plan's address only (127.0.0.1 for an engine of this machine), watches each
 // container's death, and stops everything in reverse order of start, once.
 
 import type { GenericContainer, StartedNetwork, StartedTestContainer } from 'testcontainers';
-import { LabError, errorMessage, interruptedError, isLabError } from '../errors/index.ts';
+import { LabError } from '../errors/index.ts';
 import type { ImageInfo } from '../contracts/index.ts';
 import { chooseImages } from './container-images.ts';
 import { checkContainers, watchContainers } from './container-watch.ts';
 import { engineClient } from './docker-engine.ts';
 import { LAB_LABEL, labResourceName, reapOrphans } from './leftovers.ts';
-import { once, runStopSteps } from './lifecycle.ts';
+import { failedStart, once, runStopSteps } from './lifecycle.ts';
 import { httpReady, publishedHost } from './published-host.ts';
 import { publishPlan } from './publish-plan.ts';
-import type { StopReport } from './types.ts';
+import type { ToxiproxyApi } from '../network/index.ts';
+import type { FaultWords, PeerProxy, StartOptions, StartedNode, StopReport } from './types.ts';
+import type { Topology } from '../contracts/index.ts';
 import { watchParts, type PartWatch } from './watch.ts';
 
 export const REDIS_PORT = 6379;
@@ -120,6 +123,30 @@ export interface ContainerGroup {
   failed(error: unknown, signal: AbortSignal | undefined, what: string): Promise<never>;
 }
 
+/** What a layout gets to start its nodes with, and what it hands back. */
+export interface ContainersLayoutInput {
+  group: ContainerGroup;
+  topology: Topology;
+  password: string | undefined;
+  options: StartOptions;
+  /** Each node's container id, by node name, as the layout starts it. */
+  containers: Map<string, string>;
+}
+
+export interface ContainersLayout {
+  api: ToxiproxyApi;
+  nodes: StartedNode[];
+  peers: PeerProxy[];
+  words: Pick<FaultWords, 'isolatedOut' | 'afterHeal'>;
+  cutOut?(name: string, off: boolean): Promise<void>;
+}
+
+/** Waits for every start (so none is still in flight when stop() runs), then throws the first failure. */
+export const allStarted = async (starts: Promise<unknown>[]): Promise<void> => {
+  const failed = (await Promise.allSettled(starts)).find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) throw failed.reason;
+};
+
 export const openContainerGroup = async (): Promise<ContainerGroup> => {
   const tc = await loadTestcontainers();
   const client = await engineClient(() => tc.getContainerRuntimeClient());
@@ -219,17 +246,15 @@ export const openContainerGroup = async (): Promise<ContainerGroup> => {
     },
     checkParts: () => checkContainers(client, parts, watch),
     stop,
-    failed: async (error, signal, what) => {
-      await stop();
-      if (signal?.aborted) throw interruptedError();
-      if (isLabError(error)) throw error;
-      throw new LabError('E_RUNTIME_START', `${what} failed to start: ${errorMessage(error)}`, {
-        hint:
-          images.source === 'upstream'
-            ? `Images ${images.redis} and ${images.toxiproxy} must be present or pullable; on a machine without a registry run \`bash docker/provision.sh\` to build offline images.`
-            : 'Check `docker ps -a` and the Docker engine log.',
-        cause: error,
-      });
-    },
+    failed: (error, signal, what) =>
+      failedStart(
+        stop,
+        error,
+        signal,
+        what,
+        images.source === 'upstream'
+          ? `Images ${images.redis} and ${images.toxiproxy} must be present or pullable; on a machine without a registry run \`bash docker/provision.sh\` to build offline images.`
+          : 'Check `docker ps -a` and the Docker engine log.',
+      ),
   };
 };

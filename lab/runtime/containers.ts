@@ -1,47 +1,124 @@
-// The `containers` runtime: Testcontainers starts a Network, Redis (alias `redis`) and
-// Toxiproxy on it; the proxy points at redis:6379 and the client uses Toxiproxy's mapped
-// port. Redis's own mapped port is the direct baseline. Images, labels, orphan reaping, the
-// death watch and the ordered stop are the container group's (container-group.ts), shared with
-// the primary/replicas topology (containers-topology.ts).
+// The `containers` runtime, for every topology: one Redis container per node and one Toxiproxy
+// container holding every proxy, on the lab's Docker network, started and stopped by one container
+// group (container-group.ts: images, labels, orphan reaping, the death watch, the ordered stop).
+// Every proxy listens on a port fixed in advance, published on 127.0.0.1 only, so the lab reaches
+// each one at its published port while the nodes reach it on the network: a node's `announced`
+// and `proxied`, and a peer's `dial` and `listen`, are the two sides of the same proxy.
+//
+// Single node and primary with replicas (here): a client proxy per node and a peer proxy per
+// ordered pair, each upstream `<alias>:6379`; a replica's `replicaof` is `toxiproxy <its peer
+// proxy's port>`, and every node announces its client proxy as the nodes see it (the Toxiproxy
+// container's IP on the network and the proxy's port). A cluster's nodes are laid out by
+// cluster/containers-cluster.ts.
 
 import { ToxiproxyApi } from '../network/index.ts';
-import { REDIS_PROXY_NAME, runtimePassword } from './lifecycle.ts';
-import type { StartOptions, StartedRuntime } from './types.ts';
-import { FIRST_PROXY_PORT, openContainerGroup, REDIS_PORT } from './container-group.ts';
+import { peerProxyName, topologyNodes, type Topology, type TopologyNode } from '../contracts/index.ts';
+import { containersClusterNodes } from './cluster/containers-cluster.ts';
+import { allStarted, FIRST_PROXY_PORT, openContainerGroup, REDIS_PORT, settingsArgs, type ContainersLayout, type ContainersLayoutInput } from './container-group.ts';
+import { runtimePassword } from './lifecycle.ts';
+import { nodeNames } from './node-names.ts';
+import { awaitLinks, replicationSettings } from './replication-links.ts';
+import { assembleRuntime } from './started.ts';
+import type { PeerProxy, StartOptions, StartedNode, StartedRuntime } from './types.ts';
 
-export const startContainersRuntime = async (options: StartOptions = {}): Promise<StartedRuntime> => {
-  const group = await openContainerGroup();
+const TOXIPROXY_ALIAS = 'toxiproxy';
+
+interface PlannedProxy {
+  name: string;
+  /** The node that dials through it; null for a client proxy. */
+  from: string | null;
+  to: string;
+  /** Its listen port inside the Toxiproxy container. */
+  port: number;
+}
+
+/** Every proxy of the layout on consecutive ports: client proxies in node order, then each ordered pair. */
+export const containerProxyPlan = (layout: readonly TopologyNode[]): PlannedProxy[] => {
+  const names = layout.map((n) => n.name);
+  const pairs = names.flatMap((from) => names.filter((to) => to !== from).map((to) => ({ name: peerProxyName(from, to), from, to })));
+  return [...names.map((name) => ({ name, from: null, to: name })), ...pairs].map((proxy, index) => ({ ...proxy, port: FIRST_PROXY_PORT + index }));
+};
+
+// The single node, or a primary with replicas.
+const containersReplicationNodes = async ({ group, topology, password, options, containers }: ContainersLayoutInput): Promise<ContainersLayout> => {
   const { host, images } = group;
-  const password = runtimePassword(options.redisAuth);
   const auth = password === undefined ? {} : { password };
-  try {
-    options.onNote?.('starting docker network');
-    const network = await group.startNetwork();
-    options.onNote?.(`starting ${images.redis}`);
-    const redis = await group.startRedis({ role: 'redis', part: 'the Redis container', network, alias: 'redis', password });
-    options.signal?.throwIfAborted();
-    options.onNote?.(`starting ${images.toxiproxy}`);
-    const toxiproxy = await group.startToxiproxy({ network, proxyPorts: [FIRST_PROXY_PORT] });
-    options.signal?.throwIfAborted();
-    await group.watchStarted();
+  const layout = topologyNodes(topology);
+  const names = (node: string) => nodeNames(topology, node);
+  const proxies = containerProxyPlan(layout);
+  options.onNote?.('starting docker network');
+  const network = await group.startNetwork();
+  options.onNote?.(`starting ${images.toxiproxy} (${proxies.length} ${proxies.length === 1 ? 'proxy' : 'proxies'})`);
+  const toxiproxy = await group.startToxiproxy({ network, alias: TOXIPROXY_ALIAS, proxyPorts: proxies.map((p) => p.port) });
+  options.signal?.throwIfAborted();
+  // What the nodes announce: the Toxiproxy container as every container on the network reaches it.
+  const toxiproxyIp = toxiproxy.container.getIpAddress(network.getName());
+  const api = new ToxiproxyApi(toxiproxy.apiUrl);
+  // 0.0.0.0 inside Toxiproxy's container: the host reaches it only through the port published on
+  // the plan's address. Toxiproxy resolves `<alias>:6379` when a connection comes in, so the nodes may start later.
+  for (const p of proxies) await api.createProxy(p.from === null ? names(p.to).proxy : p.name, `0.0.0.0:${p.port}`, `${names(p.to).proxy}:${REDIS_PORT}`);
+  const published = (port: number) => ({ host, port: toxiproxy.container.getMappedPort(port), ...auth });
+  const clientPort = (node: string) => (proxies.find((p) => p.from === null && p.to === node) as PlannedProxy).port;
+  const peers: PeerProxy[] = proxies.flatMap((p) => (p.from === null ? [] : [{ name: p.name, from: p.from, to: p.to, listen: published(p.port), dial: { host: TOXIPROXY_ALIAS, port: p.port } }]));
 
-    const api = new ToxiproxyApi(toxiproxy.apiUrl);
-    // 0.0.0.0 inside Toxiproxy's container: the host reaches it only through the port
-    // published on the plan's address (127.0.0.1 for an engine on this machine).
-    const proxy = await api.createProxy(REDIS_PROXY_NAME, `0.0.0.0:${FIRST_PROXY_PORT}`, `redis:${REDIS_PORT}`);
-    return {
+  const directPorts = new Map<string, number>();
+  const startNode = async (node: TopologyNode) => {
+    const upstream = node.replicaOf === null ? undefined : peers.find((p) => p.from === node.name && p.to === node.replicaOf)?.dial;
+    const settings = replicationSettings({ password, announce: { host: toxiproxyIp, port: clientPort(node.name) }, replicaOf: upstream });
+    options.onNote?.(`starting ${images.redis} as ${node.name}`);
+    const { containerRole, container, proxy } = names(node.name);
+    const started = await group.startRedis({ role: containerRole, part: container, network, alias: proxy, password, args: settingsArgs(settings) });
+    containers.set(node.name, started.getId());
+    directPorts.set(node.name, started.getMappedPort(REDIS_PORT));
+  };
+  // The primary first: a replica dials it as soon as it is up, and retries only once a second.
+  const [primary, ...replicas] = layout;
+  await startNode(primary as TopologyNode);
+  options.signal?.throwIfAborted();
+  await allStarted(replicas.map(startNode));
+  options.signal?.throwIfAborted();
+  await group.watchStarted();
+
+  const nodes: StartedNode[] = layout.map((node) => ({
+    ...node,
+    direct: { host, port: directPorts.get(node.name) as number, ...auth },
+    proxied: published(clientPort(node.name)),
+    announced: `${toxiproxyIp}:${clientPort(node.name)}`,
+    clientProxy: names(node.name).proxy,
+    listedAs: null,
+  }));
+  const listed = await awaitLinks(nodes, options.signal);
+  for (const node of nodes) node.listedAs = listed[node.name] ?? null;
+  return { api, nodes, peers, words: { isolatedOut: 'its peer proxies disabled', afterHeal: 'Its proxies are enabled again: its links come back at once.' } };
+};
+
+export const startContainersRuntime = async (topology: Topology, options: StartOptions = {}): Promise<StartedRuntime> => {
+  const group = await openContainerGroup();
+  const containers = new Map<string, string>();
+  const containerOf = (name: string) => containers.get(name) as string;
+  try {
+    const password = runtimePassword(options.redisAuth);
+    const input = { group, topology, password, options, containers };
+    const layout = topology.kind === 'cluster' ? await containersClusterNodes(input) : await containersReplicationNodes(input);
+    return await assembleRuntime({
       kind: 'containers',
-      redisDirect: { host, port: redis.getMappedPort(REDIS_PORT), ...auth },
-      proxied: { host, port: toxiproxy.container.getMappedPort(FIRST_PROXY_PORT), ...auth },
-      toxiproxyApiUrl: toxiproxy.apiUrl,
-      proxyName: REDIS_PROXY_NAME,
-      toxiproxy: { client: api.client, proxy },
-      images,
+      topology,
+      nodes: layout.nodes,
+      peers: layout.peers,
+      api: layout.api,
+      password,
+      images: group.images,
       resources: group.resources,
       lost: group.watch.lost,
       checkParts: () => group.checkParts(),
+      words: { ...layout.words, freeze: 'docker pause', thaw: 'docker unpause' },
+      handles: {
+        freeze: (name) => group.pause(containerOf(name)),
+        thaw: (name) => group.resume(containerOf(name)),
+        ...(layout.cutOut ? { cutOut: layout.cutOut } : {}),
+      },
       stop: group.stop,
-    };
+    });
   } catch (error) {
     return group.failed(error, options.signal, 'The containers runtime');
   }

@@ -7,10 +7,12 @@
 
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { LabError, errorMessage, interruptedError, isLabError, withTimeout } from '../errors/index.ts';
+import { LabError, errorMessage, withTimeout } from '../errors/index.ts';
+import { topologyLabel, topologyNodes, type Topology } from '../contracts/index.ts';
 import { ToxiproxyApi, ToxiproxyHttpError, withApiTimeout } from '../network/index.ts';
 import { EXTERNAL_ENV, formatHostPort, resolveExternalTarget, type ResolvedTarget } from './external-target.ts';
-import { once, runStopSteps } from './lifecycle.ts';
+import { failedStart, once, runStopSteps } from './lifecycle.ts';
+import { assembleRuntime } from './started.ts';
 import type { Endpoint, StartOptions, StartedRuntime } from './types.ts';
 import { watchParts } from './watch.ts';
 
@@ -88,8 +90,15 @@ const deleteOwnProxy = async (api: ToxiproxyApi, name: string): Promise<void> =>
   }
 };
 
-/** Starts nothing: checks the target, puts the lab's own proxy in front of its Redis. */
-export const startExternalRuntime = async (options: StartOptions = {}): Promise<StartedRuntime> => {
+const cannot = (what: string) => async (): Promise<never> => {
+  throw unavailable(`The external runtime cannot ${what} a node: the lab did not start it`, 'Run the scenario with --runtime containers or --runtime local, whose nodes the lab starts.');
+};
+
+/** Starts nothing: checks the target, puts the lab's own proxy in front of its Redis. One node only. */
+export const startExternalRuntime = async (topology: Topology, options: StartOptions = {}): Promise<StartedRuntime> => {
+  if (topology.kind !== 'single') {
+    throw unavailable(`The external runtime does not run topology ${topologyLabel(topology)}: it takes one Redis`, 'Run it with --runtime containers or --runtime local (or auto), which start every node behind its proxy.');
+  }
   const target = resolveExternalTarget(options.external);
   const redisAddress = formatHostPort(target.redis);
   const api = new ToxiproxyApi(target.apiUrl);
@@ -128,13 +137,13 @@ export const startExternalRuntime = async (options: StartOptions = {}): Promise<
       );
     }
     options.signal?.throwIfAborted();
-    return {
+    return await assembleRuntime({
       kind: 'external',
-      redisDirect,
-      proxied,
-      toxiproxyApiUrl: target.apiUrl,
-      proxyName,
-      toxiproxy: { client: api.client, proxy },
+      topology,
+      nodes: topologyNodes(topology).map((node) => ({ ...node, direct: redisDirect, proxied, announced: formatHostPort(proxied), clientProxy: proxyName, listedAs: null })),
+      peers: [],
+      api,
+      password: target.password,
       external: { redis: redisAddress, disposable: target.disposable },
       resources: { pids: [], containers: [], networks: [] },
       lost: watch.lost,
@@ -149,12 +158,11 @@ export const startExternalRuntime = async (options: StartOptions = {}): Promise<
         );
         if (gone) watch.exited(`the lab's proxy ${proxyName} on ${target.apiUrl}`, 'it was deleted by someone else');
       },
+      words: { isolatedOut: 'its proxy disabled', freeze: 'not available', thaw: 'not available', afterHeal: 'Its proxy is enabled again: its link comes back at once.' },
+      handles: { freeze: cannot('freeze'), thaw: cannot('thaw') },
       stop,
-    };
+    });
   } catch (error) {
-    await stop();
-    if (options.signal?.aborted) throw interruptedError();
-    if (isLabError(error)) throw error;
-    throw new LabError('E_RUNTIME_START', `The external runtime failed to start: ${errorMessage(error)}`, { cause: error });
+    return failedStart(stop, error, options.signal, 'The external runtime');
   }
 };

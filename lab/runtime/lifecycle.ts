@@ -1,11 +1,12 @@
 // What every runtime does the same way: a generated Redis password, the proxy it puts in front
-// of Redis, and a stop that runs every step once, whatever fails.
+// of the single node, a stop that runs every step once, whatever fails, and what a failed start
+// stops and throws.
 
 import { randomBytes } from 'node:crypto';
-import { errorMessage } from '../errors/index.ts';
+import { LabError, errorMessage, interruptedError, isLabError } from '../errors/index.ts';
 import type { StopReport } from './types.ts';
 
-// The one proxy every runtime creates in front of Redis.
+// The one proxy in front of the single node (a node of a larger topology has a proxy of its name).
 export const REDIS_PROXY_NAME = 'redis';
 
 // A fresh Redis password per runtime: 192 random bits, base64url so it needs no escaping in a
@@ -32,4 +33,13 @@ export const runStopSteps = async (steps: (() => Promise<unknown>)[]): Promise<S
 export const once = <T>(fn: () => Promise<T>): (() => Promise<T>) => {
   let running: Promise<T> | undefined;
   return () => (running ??= fn());
+};
+
+/** After a failed start: stops what was started, then throws the error a caller should see:
+ * E_INTERRUPTED when `signal` aborted, a LabError as it is, anything else as E_RUNTIME_START. */
+export const failedStart = async (stop: () => Promise<unknown>, error: unknown, signal: AbortSignal | undefined, what: string, hint?: string): Promise<never> => {
+  await stop();
+  if (signal?.aborted) throw interruptedError();
+  if (isLabError(error)) throw error;
+  throw new LabError('E_RUNTIME_START', `${what} failed to start: ${errorMessage(error)}`, { ...(hint === undefined ? {} : { hint }), cause: error });
 };

@@ -1,8 +1,9 @@
-// What every local runtime (one node, a primary with replicas, a cluster) does around its
-// servers, in one place: it finds the binaries, reaps the servers of owners that died, keeps a
-// data dir with the owner file (see leftovers.ts), kills its children if this process exits
-// without stopping them, watches each server's exit (one that stop() did not cause fires
-// `lost`), and stops them in reverse order of start, then removes the data dir.
+// What the local runtime does around its servers, whatever the topology, in one place: it finds
+// the binaries, reaps the servers of owners that died, keeps a data dir with the owner file (see
+// leftovers.ts), kills its children if this process exits without stopping them, watches each
+// server's exit (one that stop() did not cause fires `lost`), and stops them in reverse order of
+// start, then removes the data dir. A layout (local.ts, cluster/local-cluster.ts) starts the
+// nodes of one topology kind in it.
 
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,9 @@ import { LabError } from '../errors/index.ts';
 import { LOCAL_DIR_PREFIX, killOnExit, pidAlive, reapLocalOrphans, writeOwner } from './leftovers.ts';
 import { once, runStopSteps } from './lifecycle.ts';
 import { findBinary, freePort, httpAnswers, startChildServer, type ChildServer } from './local-processes.ts';
-import type { StopReport } from './types.ts';
+import type { ToxiproxyApi } from '../network/index.ts';
+import type { Topology } from '../contracts/index.ts';
+import type { FaultWords, PeerProxy, StartOptions, StartedNode, StopReport } from './types.ts';
 import { howExited, watchParts, type PartWatch } from './watch.ts';
 
 export const LOCAL_HOST = '127.0.0.1';
@@ -21,7 +24,6 @@ export const localBinaries = async (): Promise<{ redis?: string; toxiproxy?: str
   toxiproxy: await findBinary(process.env.REDIS_FAULT_LAB_TOXIPROXY_SERVER ?? 'toxiproxy-server'),
 });
 
-type Step = () => Promise<unknown>;
 
 export interface LocalGroup {
   readonly binaries: { redis: string; toxiproxy: string };
@@ -42,6 +44,28 @@ export interface LocalGroup {
 }
 
 /** Opens a group, or E_RUNTIME_UNAVAILABLE naming the missing binaries. `first` runs at stop(). */
+export type Step = () => Promise<unknown>;
+
+/** What a layout gets to start its nodes with, and what it hands back. */
+export interface LocalLayoutInput {
+  group: LocalGroup;
+  api: ToxiproxyApi;
+  topology: Topology;
+  password: string | undefined;
+  options: StartOptions;
+  /** Each node's server, by node name, as the layout starts it. */
+  servers: Map<string, ChildServer>;
+  /** Steps stop() runs before it stops the servers (close admin clients, gates). */
+  atStop: Step[];
+}
+
+export interface LocalLayout {
+  nodes: StartedNode[];
+  peers: PeerProxy[];
+  words: Pick<FaultWords, 'isolatedOut' | 'afterHeal'>;
+  cutOut?(name: string, off: boolean): Promise<void>;
+}
+
 export const openLocalGroup = async (first: () => Step[] = () => []): Promise<LocalGroup> => {
   const found = await localBinaries();
   if (!found.redis || !found.toxiproxy) {

@@ -4,7 +4,7 @@
 
 import { LabError } from '../errors/index.ts';
 import { infoField, redisInfo } from './redis-info.ts';
-import type { StartedNode } from './topology-types.ts';
+import type { StartedNode } from './types.ts';
 
 /** How long replicas get to report master_link_status:up after start. */
 const LINK_UP_TIMEOUT_MS = 15_000;

@@ -1,25 +1,95 @@
-// What every runtime hands the rest of the lab: where Redis is (straight and through the
-// proxy), how to reach Toxiproxy's API, what ran, and how to stop it all.
+// What every runtime hands the rest of the lab, for every topology: the nodes (each straight and
+// through its client proxy), the proxies between them, Toxiproxy's API, what was started, a
+// signal that fires when a part dies, the node faults the runtime can cause, and one stop.
+// A single node is the topology of one (`single`); docs/runtimes.md describes the shape.
+//
+// Two addresses per proxy, kept apart: where the lab (on the host) reaches it, and where the
+// nodes reach it. On the local runtime they are the same 127.0.0.1 ports; on the containers
+// runtime the nodes dial the Toxiproxy container on the lab's Docker network and the lab dials
+// the ports it publishes on 127.0.0.1 (natMap maps the one to the other).
 
 import type { Proxy, Toxiproxy } from 'toxiproxy-node-client';
-import type { Endpoint, ImageInfo, RuntimeKind } from '../contracts/index.ts';
+import type { Endpoint, ImageInfo, NodeRole, RuntimeKind, Topology } from '../contracts/index.ts';
 import type { ExternalTarget } from './external-target.ts';
 
 export type { Endpoint } from '../contracts/index.ts';
 
+export interface StartedNode {
+  /** `primary`, `replica-1`, `primary-2`, `replica-2-1` (contracts/topology.ts, NODE NAMING). */
+  name: string;
+  /** Role at start (a failover changes it at run time). */
+  role: NodeRole;
+  /** 1-based shard: 1 outside a cluster. */
+  shard: number;
+  /** The node a replica follows at start; null for a primary. */
+  replicaOf: string | null;
+  /** Straight to the node: calibration's baseline, control, read-backs. */
+  direct: Endpoint;
+  /** Its client proxy as the lab reaches it. */
+  proxied: Endpoint;
+  /** `ip:port` it announces (replica-announce-ip/port, cluster-announce-ip/port): its client
+   * proxy as the nodes reach it. */
+  announced: string;
+  /** Name of its client proxy: the node's name, `redis` for the single node. */
+  clientProxy: string;
+  /** Cluster only: the proxy the cluster bus into this node crosses (`<name>-bus`). */
+  busProxy?: string;
+  /** Cluster only: the node's cluster id (40 hex characters). */
+  id?: string;
+  /** Cluster primaries only: the slot range it was given at creation, inclusive. */
+  slots?: { first: number; last: number };
+  /** Replicas of a primary/replicas topology: the address the primary's INFO replication listed
+   * it under once linked (its announced one, when listed); null elsewhere. */
+  listedAs: string | null;
+}
+
+export interface PeerProxy {
+  /** `from->to`. */
+  name: string;
+  /** The node that dials through it. */
+  from: string;
+  /** The node behind it. */
+  to: string;
+  /** Its listen address as the lab reaches it (calibration). */
+  listen: Endpoint;
+  /** Its listen address as `from` reaches it: what `from` is told to dial (REPLICAOF). */
+  dial: { host: string; port: number };
+}
+
+/** How a runtime cuts and freezes a node, in words for a fault's timeline and notes. */
+export interface FaultWords {
+  /** What isolate() does to the node's own traffic out, e.g. "its outbound bus refused". */
+  isolatedOut: string;
+  /** The tools behind pause() and resume(), e.g. "SIGSTOP" and "SIGCONT". */
+  freeze: string;
+  thaw: string;
+  /** How the node's links come back after rejoin(). */
+  afterHeal: string;
+}
+
 export interface StartedRuntime {
   kind: RuntimeKind;
-  /** Redis with no proxy in between: the baseline for calibration. */
+  topology: Topology;
+  /** Every node: primaries first within the layout (contracts/topology.ts). */
+  nodes: StartedNode[];
+  /** Peer proxies (primary/replicas topologies): one per ordered pair of nodes. */
+  peers: PeerProxy[];
+  /** Announced `ip:port` to the address a client outside the nodes' network dials (ioredis natMap). */
+  natMap: Record<string, { host: string; port: number }>;
+  /** The password of every node, when Redis has one. */
+  password?: string;
+  /** The entry node (the first primary; the only node of `single`) with no proxy in between:
+   * the baseline for calibration. */
   redisDirect: Endpoint;
-  /** The proxy's listen address as the client reaches it. */
+  /** The entry node's client proxy as the client reaches it. */
   proxied: Endpoint;
+  /** Name of the entry node's client proxy. */
+  proxyName: string;
   /** Toxiproxy's HTTP API, e.g. http://127.0.0.1:8474. */
   toxiproxyApiUrl: string;
-  /** Name of the Toxiproxy proxy that fronts Redis. */
-  proxyName: string;
-  /** The same API and proxy as toxiproxy-node-client objects, so a suite can add its own
-   * toxics (`slicer`, `slow_close`, ...) with `toxiproxy.proxy.addToxic(...)`. Calls made through
-   * them are the caller's and unbounded, as the client's always are. */
+  /** The same API and the entry node's proxy as toxiproxy-node-client objects, so a suite can add
+   * its own toxics (`slicer`, `slow_close`, ...) with `toxiproxy.proxy.addToxic(...)`. Calls made
+   * through them are the caller's and unbounded, as the client's always are. */
   toxiproxy: { client: Toxiproxy; proxy: Proxy };
   /** Which images ran (containers runtime only). */
   images?: ImageInfo;
@@ -27,15 +97,31 @@ export interface StartedRuntime {
    * disposable. Without `disposable: true` a run touches only keys under a prefix of its own
    * and never flushes; the lab's own instances (containers, local) are always its to empty. */
   external?: { redis: string; disposable: boolean };
-  /** What this runtime started, so a caller can check that stop() removed it all. */
+  /** What this runtime started, so a caller can check that stop() removed it all. Local: the
+   * nodes' pids in node order, then toxiproxy-server's. */
   resources: { pids: number[]; containers: string[]; networks: string[] };
-  /** Aborts, with a LabError E_RUNTIME_DIED naming the part as its reason, when Redis or
-   * Toxiproxy exits on its own (not through stop()); runScenario ends its run on it. */
+  /** Aborts, with a LabError E_RUNTIME_DIED naming the part as its reason, when a Redis node or
+   * Toxiproxy exits on its own (not through stop()); a run ends on it. */
   lost: AbortSignal;
   /** Looks at each part now (not waiting for its exit to be reported) and fires `lost` if one
    * has exited: a run that failed on a dropped connection calls it to learn whether a part died. */
   checkParts(): Promise<void>;
-  /** Stop everything this runtime started. Safe to call more than once, never throws. */
+  faultWords: FaultWords;
+  /** Freezes a node (local: SIGSTOP; containers: docker pause, the cgroup freezer): it neither
+   * sends nor answers anything, on any link. External: E_RUNTIME_UNAVAILABLE. */
+  pause(name: string): Promise<void>;
+  /** Thaws a paused node (SIGCONT, docker unpause): it handles what queued up in its sockets. */
+  resume(name: string): Promise<void>;
+  /** Cuts a node off from every other node and from clients that go through its proxy, both
+   * ways: every proxy into or out of it disabled (client, bus, peer proxies), and in a cluster its
+   * own traffic out to the other nodes refused (local: every peer's bus gate refuses its source
+   * address; containers: it is taken off the bus network). A client connected straight to it
+   * (`direct`) still reaches it: the minority side's client. */
+  isolate(name: string): Promise<void>;
+  /** Undoes isolate(): its way out open again, its proxies enabled. */
+  rejoin(name: string): Promise<void>;
+  /** Stops everything this runtime started (and continues a paused node first). Safe to call
+   * more than once (later calls return the first report), never throws. */
   stop(): Promise<StopReport>;
 }
 
@@ -48,6 +134,8 @@ export interface StopReport {
 export type RuntimeChoice = 'auto' | RuntimeKind;
 
 export interface StartOptions {
+  /** What to start; default `{kind: 'single'}`, one node. The external runtime takes one node only. */
+  topology?: Topology;
   /** Aborting interrupts start-up; whatever was started is stopped before the error. */
   signal?: AbortSignal;
   /**

@@ -7,7 +7,8 @@ import { getContainerRuntimeClient } from 'testcontainers';
 import { describe, expect, it } from 'vitest';
 import { keySlot } from '../../lab/client/index.ts';
 import { ToxiproxyApi } from '../../lab/network/index.ts';
-import { adminClient, clusterInfo, clusterNodes, startContainersCluster } from '../../lab/runtime/cluster/index.ts';
+import { adminClient, clusterInfo, clusterNodes } from '../../lab/runtime/cluster/index.ts';
+import { startRuntime } from '../../lab/runtime/index.ts';
 import { calibrateNode } from '../../lab/run/cluster/cluster-links.ts';
 import { clusterScenarioOf, runClusterScenario } from '../../lab/index.ts';
 import { inlineScenario, labContainerIds, labNetworkNames } from './support.ts';
@@ -24,7 +25,7 @@ const waitUntil = async (what: string, check: () => Promise<boolean>, timeoutMs 
 describe('Redis Cluster on the containers runtime', () => {
   it('announces Toxiproxy on the bus network, publishes on 127.0.0.1 only, isolates a node both ways and removes everything', async () => {
     const networksBefore = await labNetworkNames();
-    const cluster = await startContainersCluster({ primaries: 3, replicas: 1 }, { nodeTimeoutMs: 1_000 });
+    const cluster = await startRuntime('containers', { topology: { kind: 'cluster', primaries: 3, replicasPerPrimary: 1, nodeTimeoutMs: 1_000 } });
     const { containers, networks } = cluster.resources;
     const node = (name: string) => cluster.nodes.find((n) => n.name === name)!;
     try {

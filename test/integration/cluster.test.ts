@@ -5,9 +5,11 @@ import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { connectCluster, keySlot, type LabCluster } from '../../lab/client/index.ts';
 import { ToxiproxyApi } from '../../lab/network/index.ts';
-import { adminClient, clusterInfo, clusterNodes, nodeRole, startLocalCluster, type StartedCluster } from '../../lab/runtime/cluster/index.ts';
+import { adminClient, clusterInfo, clusterNodes, nodeRole } from '../../lab/runtime/cluster/index.ts';
+import { startRuntime, type StartedRuntime } from '../../lab/runtime/index.ts';
 import { calibrateNode } from '../../lab/run/cluster/cluster-links.ts';
 import { clusterOps, driveCluster } from '../../lab/workload/cluster/index.ts';
+import { decodeLatency } from '../../lab/metrics/index.ts';
 import { clusterScenarioOf, runClusterScenario } from '../../lab/index.ts';
 import { parseScenario } from '../../lab/scenario/index.ts';
 import { processAlive } from './support.ts';
@@ -28,11 +30,11 @@ const waitUntil = async (what: string, check: () => Promise<boolean>, timeoutMs 
   throw new Error(`timed out waiting until ${what}`);
 };
 
-const node = (cluster: StartedCluster, name: string) => cluster.nodes.find((n) => n.name === name)!;
+const node = (cluster: StartedRuntime, name: string) => cluster.nodes.find((n) => n.name === name)!;
 
 describe('local Redis Cluster behind per-node proxies', () => {
   it('starts with every node announcing its proxies, shapes links per node, counts redirects and stops everything', async () => {
-    const cluster = await startLocalCluster({ primaries: 3, replicas: 1 }, { nodeTimeoutMs: 1_000 });
+    const cluster = await startRuntime('local', { topology: { kind: 'cluster', primaries: 3, replicasPerPrimary: 1, nodeTimeoutMs: 1_000 } });
     const pids = cluster.resources.pids;
     const gatePorts: number[] = [];
     let client: LabCluster | undefined;
@@ -54,7 +56,7 @@ describe('local Redis Cluster behind per-node proxies', () => {
           expect(line.address).toBe(`127.0.0.1:${n.proxied.port}`);
           expect(line.address).not.toBe(`127.0.0.1:${n.direct.port}`);
           gatePorts.push(line.busPort);
-          expect((await api.proxy(n.busProxy)).enabled).toBe(true);
+          expect((await api.proxy(n.busProxy!)).enabled).toBe(true);
         }
         // Replication crosses the primary's client proxy: with it disabled, WAIT on the primary reaches no replica.
         // A key in primary-1's slots (0..5460).
@@ -76,7 +78,7 @@ describe('local Redis Cluster behind per-node proxies', () => {
       const near = await calibrateNode(api, node(cluster, 'primary-1'), 1, 30);
       const far = await calibrateNode(api, node(cluster, 'primary-3'), 12, 30);
       expect(far.measuredMs / near.measuredMs).toBeGreaterThan(3);
-      expect(await api.toxicNames(node(cluster, 'primary-3').busProxy)).toEqual(expect.arrayContaining(['lab_latency_upstream', 'lab_latency_downstream']));
+      expect(await api.toxicNames(node(cluster, 'primary-3').busProxy!)).toEqual(expect.arrayContaining(['lab_latency_upstream', 'lab_latency_downstream']));
 
       client = await connectCluster({ seeds: [node(cluster, 'primary-1').proxied], natMap: cluster.natMap, ...(cluster.password ? { password: cluster.password } : {}) });
       // Only the proxies (as the lab reaches them) are in the pool, never a node's own port.
@@ -143,6 +145,14 @@ timeline:
     expect(sync.errors).toBe(0);
     const p50 = (name: string) => sync.perNode.find((n) => n.node === name)!.p50Us!;
     expect(p50('primary-3') / p50('primary-1')).toBeGreaterThan(2);
+    // Each node's samples are kept as an HDR histogram too: as many values as the node had waits
+    // over the measured runs, its median the exact one to HDR's precision (3 significant digits).
+    for (const n of sync.perNode) {
+      const kept = decodeLatency(n.latencyUs!.hdr!);
+      expect(kept.totalCount).toBe(n.latencyUs!.count);
+      expect(n.latencyUs!.count).toBe(n.waits * scenario.repeat);
+      expect(Math.abs(n.latencyUs!.p50 - n.p50Us!)).toBeLessThanOrEqual(n.p50Us! / 1000 + 1);
+    }
     expect(sync.modelRatio).not.toBeNull();
     const [failover, partition] = result.faults;
     expect(failover!.redirects.moved).toBeGreaterThan(0);

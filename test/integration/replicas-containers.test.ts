@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../lab/index.ts';
 import { ToxiproxyApi } from '../../lab/network/index.ts';
-import { LAB_LABEL, startTopology } from '../../lab/runtime/index.ts';
+import { LAB_LABEL, startRuntime } from '../../lab/runtime/index.ts';
 import { inlineScenario } from './support.ts';
 
 const docker = async () => (await getContainerRuntimeClient()).container.dockerode;
@@ -28,7 +28,7 @@ const client = (endpoint: { host: string; port: number; password?: string }) =>
 describe('primary with replicas (containers runtime)', () => {
   it('puts every node behind its proxy, announces the proxy inside the network, and replicates through the peer proxy', async () => {
     expect(await ours()).toEqual({ containers: [], networks: [] });
-    const topology = await startTopology('containers', { kind: 'replicas', replicas: 1 });
+    const topology = await startRuntime('containers', { topology: { kind: 'replicas', replicas: 1 } });
     const primary = topology.nodes.find((n) => n.name === 'primary')!;
     const replica = topology.nodes.find((n) => n.name === 'replica-1')!;
     const peer = topology.peers.find((p) => p.name === 'replica-1->primary')!;
@@ -66,7 +66,7 @@ describe('primary with replicas (containers runtime)', () => {
       // The primary lists the replica at its announced client proxy, not at its own address.
       const info = await writer.info('replication');
       expect(info).toContain(`slave0:ip=${announcedIp},port=${announcedPort},state=online`);
-      expect(topology.announced['replica-1']).toBe(replica.announced);
+      expect(replica.listedAs).toBe(replica.announced);
       // The replica dials the primary through Toxiproxy's peer proxy replica-1->primary.
       const replicaInfo = await reader.info('replication');
       expect(replicaInfo).toContain(`master_host:${peer.dial.host}`);
@@ -94,7 +94,7 @@ describe('primary with replicas (containers runtime)', () => {
   });
 
   it('is what auto picks for a topology when a Docker engine answers', async () => {
-    const topology = await startTopology('auto', { kind: 'replicas', replicas: 1 });
+    const topology = await startRuntime('auto', { topology: { kind: 'replicas', replicas: 1 } });
     try {
       expect(topology.kind).toBe('containers');
     } finally {

@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../lab/index.ts';
 import { ToxiproxyApi } from '../../lab/network/index.ts';
-import { startTopology } from '../../lab/runtime/index.ts';
+import { startRuntime } from '../../lab/runtime/index.ts';
 import { inlineScenario, processAlive } from './support.ts';
 
 // redis-server and toxiproxy-server processes whose parent is this process (zombies excluded).
@@ -30,7 +30,7 @@ const client = (endpoint: { host: string; port: number; password?: string }) =>
 
 describe('primary with replicas (local runtime)', () => {
   it('puts every node behind its proxy and replicates through the peer proxy', async () => {
-    const topology = await startTopology('local', { kind: 'replicas', replicas: 1 });
+    const topology = await startRuntime('local', { topology: { kind: 'replicas', replicas: 1 } });
     const pids = topology.resources.pids;
     expect(pids).toHaveLength(3);
     const primary = topology.nodes.find((n) => n.name === 'primary')!;
@@ -43,7 +43,7 @@ describe('primary with replicas (local runtime)', () => {
       const info = await writer.info('replication');
       expect(info).toContain(`slave0:ip=127.0.0.1,port=${replica.proxied.port},state=online`);
       expect(replica.proxied.port).not.toBe(replica.direct.port);
-      expect(topology.announced['replica-1']).toBe(`127.0.0.1:${replica.proxied.port}`);
+      expect(replica.listedAs).toBe(`127.0.0.1:${replica.proxied.port}`);
       // The replica dials the primary through the peer proxy replica-1->primary.
       const reader = client(replica.direct);
       const replicaInfo = await reader.info('replication').finally(() => reader.disconnect());

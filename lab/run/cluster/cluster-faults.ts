@@ -1,21 +1,22 @@
 // Faults on a cluster, each judged by reading every write back once the cluster healed:
 //   failover  CLUSTER FAILOVER [TAKEOVER] on a replica, then one run of the workload with the
 //             client's slot map left as it was: the redirects it meets, and what they cost.
-//   partition the primary isolated both ways (StartedCluster.isolate) for `for`, while the
+//   partition the primary isolated both ways (StartedRuntime.isolate) for `for`, while the
 //             cluster client writes on the majority side and a client connected straight to
 //             the primary writes on the minority side.
 //   down      the node's process frozen (SIGSTOP) for `for`, then thawed; the cluster client writes.
 
 import type { Redis } from 'ioredis';
 import { closeClient, connectClient, connectCluster, type LabCluster } from '../../client/index.ts';
-import { adminClient, clusterInfo, nodeRole, type ClusterNode, type StartedCluster } from '../../runtime/cluster/index.ts';
+import { adminClient, clusterInfo, nodeRole } from '../../runtime/cluster/index.ts';
+import type { StartedNode, StartedRuntime } from '../../runtime/index.ts';
 import { driveCluster, clusterOps } from '../../workload/cluster/index.ts';
 import type { ClusterFault, ClusterFaultResult, ClusterScenario } from '../../contracts/index.ts';
 import { readBack, startClusterWriter, startMinorityWriter, type WriteRecord, type Writer } from './cluster-writers.ts';
 
 export interface FaultContext {
   scenario: ClusterScenario;
-  cluster: StartedCluster;
+  cluster: StartedRuntime;
   client: LabCluster;
   /** Announced address to the link's added rtt (ms), for the redirects' cost. */
   addedMs: Map<string, number>;
@@ -26,7 +27,7 @@ const POLL_MS = 100;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // Admin connections to every node, straight (not through the proxies an isolation disables).
-const withAdmins = async <T>(nodes: readonly ClusterNode[], use: (admins: Map<string, Redis>) => Promise<T>): Promise<T> => {
+const withAdmins = async <T>(nodes: readonly StartedNode[], use: (admins: Map<string, Redis>) => Promise<T>): Promise<T> => {
   const admins = new Map<string, Redis>();
   try {
     for (const node of nodes) admins.set(node.name, await adminClient(node.direct));
@@ -39,7 +40,7 @@ const withAdmins = async <T>(nodes: readonly ClusterNode[], use: (admins: Map<st
 // Polls until every node says cluster_state:ok and `shard` has one primary (`expected`, when
 // given: CLUSTER FAILOVER answers OK before the replica has taken over); the primary's name,
 // or undefined at the deadline.
-const waitHealed = async (admins: Map<string, Redis>, nodes: readonly ClusterNode[], shard: number, deadlineMs: number, expected?: string): Promise<string | undefined> => {
+const waitHealed = async (admins: Map<string, Redis>, nodes: readonly StartedNode[], shard: number, deadlineMs: number, expected?: string): Promise<string | undefined> => {
   const deadline = performance.now() + deadlineMs;
   while (performance.now() < deadline) {
     const states = await Promise.all([...admins.values()].map((c) => clusterInfo(c).then((i) => i.cluster_state).catch(() => 'no answer')));
@@ -108,7 +109,7 @@ export const runClusterFault = async (ctx: FaultContext, fault: ClusterFault, in
     if (fault.kind === 'failover') {
       await admins.get(node.name)!.call('CLUSTER', 'FAILOVER', ...(fault.takeover ? ['TAKEOVER'] : []));
       mark(`CLUSTER FAILOVER${fault.takeover ? ' TAKEOVER' : ''} sent to ${node.name}`);
-      const primary = await waitHealed(admins, shardNodes, node.shard, settleMs(cluster.nodeTimeoutMs), node.name);
+      const primary = await waitHealed(admins, shardNodes, node.shard, settleMs(ctx.scenario.nodeTimeoutMs), node.name);
       mark(primary === undefined ? `${node.name} did not take over in time (the cluster did not settle)` : `${primary} is the shard's primary; cluster_state ok on every node`);
       const ops = clusterOps(ctx.scenario.workload, `f${index}`, `fault${index}:`);
       const outcome = await driveCluster(client, ctx.scenario.workload.command, fault.mode, ops);
@@ -147,8 +148,8 @@ export const runClusterFault = async (ctx: FaultContext, fault: ClusterFault, in
         if (fault.kind === 'partition') await cluster.rejoin(node.name);
         else await cluster.resume(node.name);
         faultWindow = { onMs, offMs: mark(fault.kind === 'partition' ? `${node.name} rejoined` : `${node.name} thawed (${cluster.faultWords.thaw})`) };
-        const primary = await waitHealed(admins, shardNodes, node.shard, settleMs(cluster.nodeTimeoutMs));
-        mark(primary === undefined ? `the cluster did not settle within ${settleMs(cluster.nodeTimeoutMs)} ms` : `${primary} is the shard's primary; cluster_state ok on every node`);
+        const primary = await waitHealed(admins, shardNodes, node.shard, settleMs(ctx.scenario.nodeTimeoutMs));
+        mark(primary === undefined ? `the cluster did not settle within ${settleMs(ctx.scenario.nodeTimeoutMs)} ms` : `${primary} is the shard's primary; cluster_state ok on every node`);
         await sleep(500);
       } finally {
         await majority.stop();

@@ -5,16 +5,16 @@
 
 import { calibrateLink, applyLink, type ToxiproxyApi } from '../../network/index.ts';
 import { closeClient, connectClient } from '../../client/index.ts';
-import type { ClusterNode } from '../../runtime/cluster/index.ts';
+import type { StartedNode } from '../../runtime/index.ts';
 import type { Calibration } from '../../contracts/index.ts';
 
-export const calibrateNode = async (api: ToxiproxyApi, node: ClusterNode, rttMs: number, pings: number): Promise<Calibration> => {
+export const calibrateNode = async (api: ToxiproxyApi, node: StartedNode, rttMs: number, pings: number): Promise<Calibration> => {
   const direct = await connectClient(node.direct, `${node.name} direct`);
   try {
     const proxied = await connectClient(node.proxied, `${node.name} through its proxy`);
     try {
       const calibration = await calibrateLink({ api, proxyName: node.clientProxy, profile: { rttMs, jitterMs: 0 }, direct, proxied, pings });
-      await applyLink(api, node.busProxy, { rttMs, jitterMs: 0 }, calibration.upstreamLatencyMs + calibration.downstreamLatencyMs);
+      if (node.busProxy !== undefined) await applyLink(api, node.busProxy, { rttMs, jitterMs: 0 }, calibration.upstreamLatencyMs + calibration.downstreamLatencyMs);
       return calibration;
     } finally {
       await closeClient(proxied);
@@ -25,9 +25,9 @@ export const calibrateNode = async (api: ToxiproxyApi, node: ClusterNode, rttMs:
 };
 
 /** Every node's client and bus link back to rtt 0. */
-export const flattenLinks = async (api: ToxiproxyApi, nodes: readonly ClusterNode[]): Promise<void> => {
+export const flattenLinks = async (api: ToxiproxyApi, nodes: readonly StartedNode[]): Promise<void> => {
   for (const node of nodes) {
     await applyLink(api, node.clientProxy, { rttMs: 0, jitterMs: 0 });
-    await applyLink(api, node.busProxy, { rttMs: 0, jitterMs: 0 });
+    if (node.busProxy !== undefined) await applyLink(api, node.busProxy, { rttMs: 0, jitterMs: 0 });
   }
 };

@@ -4,10 +4,9 @@
 // added rtt, run the faults, and stop everything it started, whatever happens.
 
 import { closeClient, connectClient, connectCluster, type LabCluster } from '../../client/index.ts';
-import { median, min, max, percentile } from '../../metrics/index.ts';
+import { createLatencyHistogram, median, min, max, percentile, recordUs, summarizeLatency } from '../../metrics/index.ts';
 import { ToxiproxyApi, calibrationWithinTolerance } from '../../network/index.ts';
-import { startCluster, type ClusterNode, type StartedCluster } from '../../runtime/cluster/index.ts';
-import type { RuntimeChoice } from '../../runtime/index.ts';
+import { startRuntime, type RuntimeChoice, type StartedNode, type StartedRuntime } from '../../runtime/index.ts';
 import { clusterOps, driveCluster } from '../../workload/cluster/index.ts';
 import type { Calibration, ClusterConfigResult, ClusterFaultResult, ClusterMode, ClusterResult, ClusterScenario, NodeLinkResult, NodeShare } from '../../contracts/index.ts';
 import { readVersions } from '../session.ts';
@@ -23,9 +22,20 @@ export interface RunClusterOptions {
   onNote?: (note: string) => void;
 }
 
-const nodeKeys = (n: ClusterNode): string[] => [n.announced, `${n.proxied.host}:${n.proxied.port}`];
+const nodeKeys = (n: StartedNode): string[] => [n.announced, `${n.proxied.host}:${n.proxied.port}`];
 
 const modeText = (mode: ClusterMode): string => (mode.kind === 'sync' ? 'sync' : `pipeline:${mode.batch}`);
+
+// One node's per-wait samples as an HDR histogram and its summary: every sample is one wait.
+const latencyOf = (samplesUs: readonly number[]) => {
+  const histogram = createLatencyHistogram();
+  try {
+    for (const us of samplesUs) recordUs(histogram, us);
+    return { ...summarizeLatency(histogram), waits: samplesUs.length };
+  } finally {
+    histogram.destroy();
+  }
+};
 
 interface Measured {
   result: ClusterConfigResult;
@@ -74,6 +84,7 @@ const measureConfig = async (scenario: ClusterScenario, client: LabCluster, mode
     waits: row.waits,
     p50Us: percentile(row.us, 50),
     p99Us: percentile(row.us, 99),
+    ...(row.us.length === 0 ? {} : { latencyUs: latencyOf(row.us) }),
   }));
   return {
     result: {
@@ -114,8 +125,9 @@ export const runClusterScenario = async (scenario: ClusterScenario, options: Run
   const startedAt = new Date();
   const startMs = performance.now();
   const note = options.onNote ?? (() => undefined);
-  const cluster: StartedCluster = await startCluster(options.runtime ?? 'auto', scenario.topology.cluster, {
-    nodeTimeoutMs: scenario.nodeTimeoutMs,
+  const { primaries, replicas } = scenario.topology.cluster;
+  const cluster: StartedRuntime = await startRuntime(options.runtime ?? 'auto', {
+    topology: { kind: 'cluster', primaries, replicasPerPrimary: replicas, nodeTimeoutMs: scenario.nodeTimeoutMs },
     ...(options.signal ? { signal: options.signal } : {}),
     onNote: note,
   });
@@ -193,13 +205,14 @@ export const runClusterScenario = async (scenario: ClusterScenario, options: Run
       return {
         kind: 'cluster',
         scenario: { name: scenario.name, description: scenario.description, ...(scenario.file ? { file: scenario.file } : {}) },
-        runtime: cluster.kind,
+        // The external runtime refuses a cluster before anything starts.
+        runtime: cluster.kind as ClusterResult['runtime'],
         versions,
         startedAt: startedAt.toISOString(),
         durationMs: performance.now() - startMs,
         seed: scenario.seed,
         topology: scenario.topology,
-        nodeTimeoutMs: cluster.nodeTimeoutMs,
+        nodeTimeoutMs: scenario.nodeTimeoutMs,
         links,
         configs,
         faults,

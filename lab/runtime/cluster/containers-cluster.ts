@@ -1,5 +1,6 @@
-// A Redis Cluster as containers, the same shape as the local one (local-cluster.ts): one Redis
-// container per node and one Toxiproxy container with two proxies per node, its client port and
+// A Redis Cluster's nodes on the containers runtime (containers.ts opens the group and stops it
+// all), laid out as the local one (local-cluster.ts): one Redis container per node and one
+// Toxiproxy container with two proxies per node, its client port and
 // its bus port, each upstream `<node>:6379` / `<node>:16379`. Two networks:
 //
 //   edge  the lab's usual network: every node (network alias = its name) and Toxiproxy. Toxiproxy
@@ -18,20 +19,16 @@
 // networks are removed by the next start (leftovers.ts).
 
 import type { Redis } from 'ioredis';
-import { LabError } from '../../errors/index.ts';
 import { ToxiproxyApi } from '../../network/index.ts';
-import type { ClusterShape } from '../../contracts/index.ts';
-import { FIRST_PROXY_PORT, openContainerGroup, REDIS_PORT, settingsArgs } from '../container-group.ts';
-import { runtimePassword } from '../lifecycle.ts';
-import { adminClient } from './admin.ts';
+import { allStarted, FIRST_PROXY_PORT, REDIS_PORT, settingsArgs, type ContainersLayout, type ContainersLayoutInput } from '../container-group.ts';
+import { nodeNames } from '../node-names.ts';
+import type { StartedNode } from '../types.ts';
 import { formCluster, type FormingNode } from './form.ts';
-import { planCluster } from './layout.ts';
+import { adminClient } from './admin.ts';
+import { clusterPlan, FORM_TIMEOUT_MS } from './layout.ts';
 import { clusterSettings } from './node-config.ts';
-import type { ClusterNode, ClusterStartOptions, StartedCluster } from './types.ts';
 
 const BUS_PORT = REDIS_PORT + 10_000;
-const DEFAULT_NODE_TIMEOUT_MS = 2_000;
-const FORM_TIMEOUT_MS = 30_000;
 
 // Off the bus network, a partitioned node still has a route (edge's default gateway), so a bus
 // connection it opens during the partition leaves from its edge address and is dropped; after
@@ -42,21 +39,12 @@ const FORM_TIMEOUT_MS = 30_000;
 // bus address. Measured: without it, the cluster settled 13 to over 34 s after a 6 s partition.
 const SYSCTLS = { 'net.ipv4.tcp_syn_retries': '1' };
 
-// Waits for every start (so none is still in flight when stop() runs), then throws the first failure.
-const allStarted = async (starts: Promise<unknown>[]): Promise<void> => {
-  const failed = (await Promise.allSettled(starts)).find((s): s is PromiseRejectedResult => s.status === 'rejected');
-  if (failed) throw failed.reason;
-};
-
-export const startContainersCluster = async (shape: ClusterShape, options: ClusterStartOptions = {}): Promise<StartedCluster> => {
-  const plans = planCluster(shape);
-  const nodeTimeoutMs = options.nodeTimeoutMs ?? DEFAULT_NODE_TIMEOUT_MS;
-  const group = await openContainerGroup();
+export const containersClusterNodes = async ({ group, topology, password, options, containers }: ContainersLayoutInput): Promise<ContainersLayout> => {
+  const { plans, shape, nodeTimeoutMs } = clusterPlan(topology);
   const { host, images } = group;
+  const auth = password === undefined ? {} : { password };
   const admins: Redis[] = [];
   try {
-    const password = runtimePassword(options.redisAuth);
-    const auth = password === undefined ? {} : { password };
     // Client proxies on the first ports (published), bus proxies after them (never published).
     const clientPort = (index: number) => FIRST_PROXY_PORT + index;
     const busProxyPort = (index: number) => FIRST_PROXY_PORT + plans.length + index;
@@ -70,10 +58,10 @@ export const startContainersCluster = async (shape: ClusterShape, options: Clust
     const api = new ToxiproxyApi(toxiproxy.apiUrl);
     // Toxiproxy resolves `<node>` (an edge alias) when a connection comes in, so the nodes may start later.
     for (const [index, plan] of plans.entries()) {
-      await api.createProxy(plan.name, `0.0.0.0:${clientPort(index)}`, `${plan.name}:${REDIS_PORT}`);
+      await api.createProxy(nodeNames(topology, plan.name).proxy, `0.0.0.0:${clientPort(index)}`, `${plan.name}:${REDIS_PORT}`);
       await api.createProxy(`${plan.name}-bus`, `0.0.0.0:${busProxyPort(index)}`, `${plan.name}:${BUS_PORT}`);
     }
-    const containers = new Map<string, { id: string; directPort: number }>();
+    const directPorts = new Map<string, number>();
     const startNode = async (index: number) => {
       const plan = plans[index]!;
       const settings = clusterSettings({
@@ -86,21 +74,24 @@ export const startContainersCluster = async (shape: ClusterShape, options: Clust
         password,
       });
       options.onNote?.(`starting ${images.redis} as ${plan.name}`);
-      const started = await group.startRedis({ role: `redis-${plan.name}`, part: `the Redis container of ${plan.name}`, network: edge, alias: plan.name, password, args: settingsArgs(settings), sysctls: SYSCTLS });
+      const { containerRole, container } = nodeNames(topology, plan.name);
+      const started = await group.startRedis({ role: containerRole, part: container, network: edge, alias: plan.name, password, args: settingsArgs(settings), sysctls: SYSCTLS });
       await bus.connect(started.getId());
-      containers.set(plan.name, { id: started.getId(), directPort: started.getMappedPort(REDIS_PORT) });
+      containers.set(plan.name, started.getId());
+      directPorts.set(plan.name, started.getMappedPort(REDIS_PORT));
     };
     await allStarted(plans.map((_, index) => startNode(index)));
     options.signal?.throwIfAborted();
     await group.watchStarted();
 
-    const nodes: Omit<ClusterNode, 'id'>[] = plans.map((plan, index) => ({
+    const nodes: StartedNode[] = plans.map((plan, index) => ({
       ...plan,
-      direct: { host, port: containers.get(plan.name)!.directPort, ...auth },
+      direct: { host, port: directPorts.get(plan.name) as number, ...auth },
       proxied: { host, port: toxiproxy.container.getMappedPort(clientPort(index)), ...auth },
       announced: `${toxiproxyBusIp}:${clientPort(index)}`,
-      clientProxy: plan.name,
+      clientProxy: nodeNames(topology, plan.name).proxy,
       busProxy: `${plan.name}-bus`,
+      listedAs: null,
     }));
     const forming: FormingNode[] = [];
     for (const [index, node] of nodes.entries()) {
@@ -110,51 +101,23 @@ export const startContainersCluster = async (shape: ClusterShape, options: Clust
     }
     options.onNote?.(`forming the cluster: ${shape.primaries} primaries, ${shape.replicas} replica(s) each`);
     const ids = await formCluster(forming, FORM_TIMEOUT_MS, options.signal);
-    admins.forEach((c) => c.disconnect());
-    admins.length = 0;
-
-    const containerOf = (name: string): string => {
-      const container = containers.get(name);
-      if (!container) throw new LabError('E_SCENARIO_INVALID', `No cluster node named ${name}`, { hint: `Nodes: ${plans.map((p) => p.name).join(', ')}` });
-      return container.id;
-    };
-    const cut = async (name: string, off: boolean) => {
-      const id = containerOf(name);
-      if (off) {
-        await api.setProxyEnabled(name, false);
-        await api.setProxyEnabled(`${name}-bus`, false);
-        await bus.disconnect(id);
-      } else {
-        await bus.connect(id);
-        await api.setProxyEnabled(name, true);
-        await api.setProxyEnabled(`${name}-bus`, true);
-      }
-    };
+    for (const node of nodes) node.id = ids.get(node.name) as string;
     return {
-      kind: 'containers',
-      faultWords: {
+      api,
+      nodes,
+      peers: [],
+      words: {
         isolatedOut: 'taken off the bus network',
-        freeze: 'docker pause',
-        thaw: 'docker unpause',
         afterHeal:
           'Its packets are dropped (it is taken off the bus network, like a firewall DROP or a cut cable): after the heal its links come back when a retransmission or a new connect gets through, so the cluster can settle a few seconds later than after a refused connection.',
       },
-      nodes: nodes.map((n) => ({ ...n, id: ids.get(n.name)! })),
-      // The nodes announce Toxiproxy's bus address; the lab reaches the same proxies at their published ports.
-      natMap: Object.fromEntries(nodes.map((n) => [n.announced, { host: n.proxied.host, port: n.proxied.port }])),
-      ...auth,
-      toxiproxyApiUrl: toxiproxy.apiUrl,
-      nodeTimeoutMs,
-      resources: group.resources,
-      lost: group.watch.lost,
-      pause: (name) => group.pause(containerOf(name)),
-      resume: (name) => group.resume(containerOf(name)),
-      isolate: (name) => cut(name, true),
-      rejoin: (name) => cut(name, false),
-      stop: group.stop,
+      cutOut: async (name, off) => {
+        const id = containers.get(name) as string;
+        if (off) await bus.disconnect(id);
+        else await bus.connect(id);
+      },
     };
-  } catch (error) {
+  } finally {
     admins.forEach((c) => c.disconnect());
-    return group.failed(error, options.signal, 'The containers cluster runtime');
   }
 };

@@ -3,15 +3,15 @@
 
 import { describe, expect, it } from 'vitest';
 import { peerProxyName } from '../../../lab/contracts/index.ts';
-import type { StartedTopology } from '../../../lab/runtime/index.ts';
+import type { StartedRuntime } from '../../../lab/runtime/index.ts';
 import { proxiesCut } from '../../../lab/run/topology-timeline.ts';
 
 const names = ['primary', 'replica-1', 'replica-2'];
 const endpoint = { host: '127.0.0.1', port: 1 };
 const topology = {
-  nodes: names.map((name) => ({ name, role: name === 'primary' ? 'primary' : 'replica', replicaOf: null, direct: endpoint, proxied: endpoint, proxyName: name })),
+  nodes: names.map((name) => ({ name, role: name === 'primary' ? 'primary' : 'replica', replicaOf: null, direct: endpoint, proxied: endpoint, clientProxy: name })),
   peers: names.flatMap((from) => names.filter((to) => to !== from).map((to) => ({ name: peerProxyName(from, to), from, to, listen: endpoint }))),
-} as unknown as StartedTopology;
+} as unknown as StartedRuntime;
 
 describe('proxiesCut', () => {
   it('cuts a node off from its peers: every peer proxy across the cut, both ways, and no client proxy', () => {

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { topologyNodes } from '../../../lab/contracts/index.ts';
-import { containerProxyPlan } from '../../../lab/runtime/containers-topology.ts';
+import { containerProxyPlan } from '../../../lab/runtime/containers.ts';
 
 describe('containerProxyPlan', () => {
   it('gives each node a client proxy and each ordered pair a peer proxy, on distinct consecutive ports', () => {

@@ -9,7 +9,8 @@ import { labLifecycle } from '../../../lab/vitest/lifecycle.ts';
 const fakeRuntime = (problems: string[] = []) => {
   const calls = { stops: 0 };
   const client = new Toxiproxy('http://127.0.0.1:3');
-  const runtime: StartedRuntime = {
+  // Only what the lifecycle reads; the rest of the shape is never touched.
+  const runtime = {
     kind: 'local',
     redisDirect: { host: '127.0.0.1', port: 1 },
     proxied: { host: '127.0.0.1', port: 2 },
@@ -23,7 +24,7 @@ const fakeRuntime = (problems: string[] = []) => {
       calls.stops += 1;
       return { problems };
     },
-  };
+  } as unknown as StartedRuntime;
   return { runtime, calls };
 };
 
