@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeBlocks } from '../unit/docs/markdown.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -197,6 +198,22 @@ it('runs a tiny scenario', async ({ signal }) => {
     const { stdout } = await mustRun('npx', ['--offline', 'vitest', 'run', 'lab.test.ts'], app);
     expect(stdout).toMatch(/Tests\s+1 passed \(1\)/);
   });
+
+  it("runs the README's vitest example as written, on the README's retry.yaml", async () => {
+    // The README's blocks themselves: the scenario files named on their first line
+    // (`# retry.yaml`) and the ```ts block that imports redis-fault-lab/vitest. useLab() there
+    // picks the runtime itself (containers when a Docker engine answers), as a user's would.
+    const blocks = codeBlocks(await readFile(join(ROOT, 'README.md'), 'utf8'));
+    for (const block of blocks) {
+      const name = /^# ([\w.-]+\.ya?ml)\n/.exec(block.body)?.[1];
+      if (block.info === 'yaml' && name) await writeFile(join(app, name), block.body);
+    }
+    const example = blocks.filter((block) => block.info === 'ts' && block.body.includes("from 'redis-fault-lab/vitest'"));
+    expect(example).toHaveLength(1);
+    await writeFile(join(app, 'readme-example.test.ts'), example[0]!.body);
+    const { stdout } = await mustRun('npx', ['--offline', 'vitest', 'run', 'readme-example.test.ts'], app, 360_000);
+    expect(stdout).toMatch(/Tests\s+1 passed \(1\)/);
+  }, 400_000);
 
   it('typechecks a consumer against the .d.ts files (NodeNext, strict, skipLibCheck off)', async () => {
     await writeFile(
