@@ -1,5 +1,5 @@
 // The JSON result: the stable contract between a run and everything that renders it.
-// Plain, serialisable data; units are in the field names. See README "Result format".
+// Plain, serialisable data; units are in the field names. See docs/results.md, "Result format (JSON)".
 
 import type { Bandwidth } from './link.ts';
 import type { ReconcileMetric, ThresholdMetric, Verdict } from './registry.ts';

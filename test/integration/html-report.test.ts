@@ -4,7 +4,7 @@
 // chart drawn with data. Then `compare` of the result with itself passes and with a copy whose
 // every run is 1.5x slower fails, naming the configs whose runs no longer overlap.
 //
-// UPDATE_SCREENSHOT=1 writes the screenshot to docs/report.png (the README shows it); otherwise
+// UPDATE_SCREENSHOT=1 writes the screenshot to docs/report.png (docs/reports-and-ci.md shows it); otherwise
 // it goes to a temporary directory.
 
 import { spawn } from 'node:child_process';

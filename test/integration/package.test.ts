@@ -1,16 +1,19 @@
 // The package as a user gets it: `npm pack` (which builds dist/ through the prepare script),
 // the tarball installed into a new project, and there the library under plain `node`, the
 // `redis-fault-lab` command through npx, a one-test vitest suite with useLab, and the .d.ts
-// files under a strict consumer's tsc. Nothing here imports lab/: everything goes through the
+// files under a strict consumer's tsc. The command also runs from the checkout itself after
+// that rebuild of dist/ (directly, through npx, and through an `npm link` made before it, into
+// a temporary prefix: nothing global is touched). Nothing here imports lab/: everything goes through the
 // installed package, so a source-only import, a missing file in `files` or a `.ts` specifier
 // left in the built JavaScript fails here and nowhere else.
 
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeBlocks } from '../unit/docs/markdown.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -21,9 +24,10 @@ const SETUP_TIMEOUT_MS = 300_000;
 // What an outer `npm test` and vitest put in the environment stays out of the children's:
 // npm's npm_config_local_prefix would point the nested npm at this checkout instead of the
 // temporary project, and vitest's own VITEST_* variables would confuse the nested vitest.
-const childEnv = (): NodeJS.ProcessEnv => ({
+const childEnv = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
   ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(npm_|VITEST)/i.test(name))),
   NO_COLOR: '1',
+  ...extra,
 });
 
 interface Ran {
@@ -33,16 +37,16 @@ interface Ran {
 }
 
 // Runs a command to its end and returns its exit code and output (never throws on exit != 0).
-const run = (file: string, args: string[], cwd: string, timeoutMs = 120_000): Promise<Ran> =>
+const run = (file: string, args: string[], cwd: string, timeoutMs = 120_000, env: NodeJS.ProcessEnv = {}): Promise<Ran> =>
   new Promise((resolve, reject) => {
-    execFile(file, args, { cwd, env: childEnv(), timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(file, args, { cwd, env: childEnv(env), timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       if (error && typeof error.code !== 'number') return reject(new Error(`${file} ${args.join(' ')}: ${error.message}\n${stderr}`));
       resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
     });
   });
 
-const mustRun = async (file: string, args: string[], cwd: string, timeoutMs?: number): Promise<Ran> => {
-  const ran = await run(file, args, cwd, timeoutMs);
+const mustRun = async (file: string, args: string[], cwd: string, timeoutMs?: number, env?: NodeJS.ProcessEnv): Promise<Ran> => {
+  const ran = await run(file, args, cwd, timeoutMs, env);
   if (ran.code !== 0) throw new Error(`${file} ${args.join(' ')} exited ${ran.code}\n${ran.stdout}\n${ran.stderr}`);
   return ran;
 };
@@ -60,10 +64,16 @@ interface PackEntry {
 
 let tmp = '';
 let app = '';
+let globalPrefix = '';
 let packed: PackEntry;
 
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'redis-fault-lab-pack-'));
+  // `npm link` into a temporary global prefix, before the pack below rebuilds dist/: linking
+  // sets the bin's run bit itself, so only a link made before a rebuild shows whether the
+  // build keeps it. --ignore-scripts: the pack builds; the link only makes the symlinks (~1 s).
+  globalPrefix = join(tmp, 'global');
+  await mustRun('npm', ['link', '--ignore-scripts', '--no-audit', '--no-fund'], ROOT, 60_000, { NPM_CONFIG_PREFIX: globalPrefix });
   const pack = await mustRun('npm', ['pack', '--json', '--pack-destination', tmp], ROOT, SETUP_TIMEOUT_MS);
   packed = (JSON.parse(pack.stdout) as PackEntry[])[0]!;
 
@@ -77,8 +87,27 @@ beforeAll(async () => {
   await mustRun('npm', ['install', ...deps, '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund'], app, SETUP_TIMEOUT_MS);
 }, SETUP_TIMEOUT_MS * 2);
 
+// The temporary prefix holds the only link `npm link` made; removing it unlinks.
 afterAll(async () => {
   if (tmp) await rm(tmp, { recursive: true, force: true });
+});
+
+const USAGE = /^Usage:\n {2}redis-fault-lab run /;
+
+describe('the command from a checkout, after the build', () => {
+  it('keeps the run bit on dist/cli/bin.mjs and runs it directly and through npx', async () => {
+    const bin = join(ROOT, 'dist/cli/bin.mjs');
+    expect(((await stat(bin)).mode & 0o111).toString(8), 'dist/cli/bin.mjs run bits').toBe('111');
+    expect((await mustRun(bin, ['--help'], ROOT)).stdout).toMatch(USAGE);
+    expect((await mustRun('npx', ['--offline', 'redis-fault-lab', '--help'], ROOT)).stdout).toMatch(USAGE);
+  });
+
+  it('runs through the bin `npm link` made, after dist/ was rebuilt', async () => {
+    const linked = join(globalPrefix, 'bin', 'redis-fault-lab');
+    expect((await mustRun(linked, ['--help'], ROOT)).stdout).toMatch(USAGE);
+    const ok = await mustRun(linked, ['validate', 'scenarios/cross-dc-incr.yaml'], ROOT);
+    expect(ok.stdout).toBe('ok  scenarios/cross-dc-incr.yaml: cross-dc-incr\n');
+  });
 });
 
 describe('the npm package', () => {
@@ -119,6 +148,12 @@ describe('the npm package', () => {
     `;
     const { stdout } = await mustRun(process.execPath, ['--input-type=module', '-e', script], app);
     expect(JSON.parse(stdout)).toEqual({ name: 'inline', modes: 2, shipped: 'cross-dc-incr', labError: true, code: 'E_SCENARIO_INVALID', pass: true, runtime: 'local' });
+  });
+
+  it('packs the bin with its run bit, and runs it from node_modules/.bin', async () => {
+    const listing = await mustRun('tar', ['-tvzf', join(tmp, packed.filename), 'package/dist/cli/bin.mjs'], tmp);
+    expect(listing.stdout).toMatch(/^-rwxr-xr-x /);
+    expect((await mustRun(join(app, 'node_modules/.bin/redis-fault-lab'), ['--help'], app)).stdout).toMatch(USAGE);
   });
 
   it('runs `npx redis-fault-lab validate` on a shipped scenario, and exits 2 on a bad one', async () => {
@@ -163,6 +198,22 @@ it('runs a tiny scenario', async ({ signal }) => {
     const { stdout } = await mustRun('npx', ['--offline', 'vitest', 'run', 'lab.test.ts'], app);
     expect(stdout).toMatch(/Tests\s+1 passed \(1\)/);
   });
+
+  it("runs the README's vitest example as written, on the README's retry.yaml", async () => {
+    // The README's blocks themselves: the scenario files named on their first line
+    // (`# retry.yaml`) and the ```ts block that imports redis-fault-lab/vitest. useLab() there
+    // picks the runtime itself (containers when a Docker engine answers), as a user's would.
+    const blocks = codeBlocks(await readFile(join(ROOT, 'README.md'), 'utf8'));
+    for (const block of blocks) {
+      const name = /^# ([\w.-]+\.ya?ml)\n/.exec(block.body)?.[1];
+      if (block.info === 'yaml' && name) await writeFile(join(app, name), block.body);
+    }
+    const example = blocks.filter((block) => block.info === 'ts' && block.body.includes("from 'redis-fault-lab/vitest'"));
+    expect(example).toHaveLength(1);
+    await writeFile(join(app, 'readme-example.test.ts'), example[0]!.body);
+    const { stdout } = await mustRun('npx', ['--offline', 'vitest', 'run', 'readme-example.test.ts'], app, 360_000);
+    expect(stdout).toMatch(/Tests\s+1 passed \(1\)/);
+  }, 400_000);
 
   it('typechecks a consumer against the .d.ts files (NodeNext, strict, skipLibCheck off)', async () => {
     await writeFile(

@@ -2,7 +2,7 @@
 // build and stylesheet, read from node_modules), the chart data and the drawing script are
 // inlined, so the file opens offline and makes no request. uPlot was chosen for its size
 // (about 52 KB minified, 22 KB gzipped: the smallest well-kept library with a real log axis)
-// and because a plain IIFE runs from an inline <script>; see README "HTML report".
+// and because a plain IIFE runs from an inline <script>; see docs/reports-and-ci.md.
 
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
