@@ -40,11 +40,13 @@ export const redact = (text: string): string => {
 
 const MAX_DEPTH = 8;
 
-// Rewrites a string property in place (also readonly and non-enumerable ones).
-const redactProperty = (target: object, key: string): void => {
+// Rewrites a property in place (also readonly and non-enumerable ones): a string redacted, an
+// error redacted in turn, other data replaced by a redacted copy (an endpoint object a module
+// attached, say; the original may be the lab's own and is left alone).
+const redactProperty = (target: object, key: string, depth: number): void => {
   const value: unknown = Reflect.get(target, key);
-  if (typeof value !== 'string') return;
-  const clean = redact(value);
+  if (typeof value !== 'string' && (typeof value !== 'object' || value === null)) return;
+  const clean = value instanceof Error ? redactError(value, depth + 1) : typeof value === 'string' ? redact(value) : redactCopy(value, depth + 1);
   if (clean !== value) Object.defineProperty(target, key, { value: clean, writable: true, configurable: true, enumerable: Object.prototype.propertyIsEnumerable.call(target, key) });
 };
 
@@ -53,7 +55,7 @@ const redactProperty = (target: object, key: string): void => {
 export const redactError = <T>(error: T, depth = 0): T => {
   if (typeof error === 'string') return redact(error) as T;
   if (typeof error !== 'object' || error === null || depth > MAX_DEPTH || Object.isFrozen(error)) return error;
-  for (const key of new Set(['message', 'stack', ...Object.keys(error)])) redactProperty(error, key);
+  for (const key of new Set(['message', 'stack', ...Object.keys(error)])) if (key !== 'cause' && key !== 'errors') redactProperty(error, key, depth);
   const cause: unknown = Reflect.get(error, 'cause');
   if (cause !== undefined) Object.defineProperty(error, 'cause', { value: redactError(cause, depth + 1), writable: true, configurable: true, enumerable: false });
   if (error instanceof AggregateError) error.errors = error.errors.map((inner: unknown) => redactError(inner, depth + 1));

@@ -42,6 +42,11 @@ describe('redact', () => {
     expect((error as unknown as { endpoint: string }).endpoint).toBe('***');
     expect((error.cause as Error).message).toBe('connect to redis://:***@127.0.0.1:1 failed');
     expect(redactError('thrown string Zz9-runtime-password-Zz9')).toBe('thrown string ***');
+    // An object a module attached (its endpoint) is replaced by a redacted copy; the original is left alone.
+    const endpoint = { host: '127.0.0.1', port: 1, password: 'Zz9-runtime-password-Zz9' };
+    const attached = redactError(Object.assign(new Error('x'), { endpoint }));
+    expect(JSON.stringify(attached)).toBe('{"endpoint":{"host":"127.0.0.1","port":1,"password":"***"}}');
+    expect(endpoint.password).toBe('Zz9-runtime-password-Zz9');
   });
 
   it('redactData copies a result with every string and key redacted', () => {
