@@ -7,6 +7,10 @@
 import { redact } from '../errors/index.ts';
 import { printableLines, type ProgressStream } from '../report/index.ts';
 
+// Progress text: its own carriage returns (bar redraws) and line feeds kept, every other control
+// character (a server's reply inside a run's failure) escaped.
+const printableProgress = (text: string): string => text.split('\r').map(printableLines).join('\r');
+
 interface Writable {
   write(text: string): unknown;
 }
@@ -21,9 +25,9 @@ export const show = (stream: Writable, text: string): void => {
   stream.write(redact(text));
 };
 
-/** The progress stream as the progress writer sees it: its redraws (\r) kept, secrets redacted. */
+/** The progress stream as the progress writer sees it: its redraws (\r) kept, secrets redacted, other controls escaped. */
 export const redactedStream = (stream: NodeJS.WriteStream): ProgressStream => ({
-  write: (text: string) => stream.write(redact(text)),
+  write: (text: string) => stream.write(printableProgress(redact(text))),
   get isTTY() {
     return stream.isTTY;
   },
