@@ -9,7 +9,7 @@ export { loadScenarioFile, parseScenario, expandMatrix, scenarioSchema, scenario
 export type { Scenario, Mode, ConfigCell, Threshold, Workload, RetryPolicy, Policy, PolicyEndpoint, PolicyOperation, PolicyReply, PolicyModuleRef } from './contracts/index.ts';
 export { startRuntime, EXTERNAL_ENV, type StartedRuntime, type RuntimeChoice, type Endpoint, type StopReport, type StartOptions, type ExternalTarget } from './runtime/index.ts';
 export { calibrationWithinTolerance, calibrationToleranceMs } from './network/index.ts';
-export { LabError, isLabError, type LabErrorCode } from './errors/index.ts';
+export { LabError, isLabError, redact, redactError, type LabErrorCode } from './errors/index.ts';
 export { runClusterScenario, type RunClusterOptions } from './run/cluster/run-cluster.ts';
 export { clusterScenarioOf } from './run/cluster/cluster-scenario.ts';
 export { clusterNodeNames, clusterShapeProblem } from './contracts/index.ts';

@@ -1,7 +1,7 @@
 // The command line: the only place that prints or decides an exit code.
 // stdout: the result table (or validate's verdicts); stderr: progress and errors.
 
-import { LabError, isLabError, errorMessage } from '../errors/index.ts';
+import { LabError, isLabError, errorMessage, redactData, registerSecret } from '../errors/index.ts';
 import { clusterScenarioOf, loadScenarioFile, runClusterScenario, runScenario, scenarioSchemaText, type ClusterScenario } from '../index.ts';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -21,21 +21,22 @@ import {
   writeOutDir,
 } from '../report/index.ts';
 import { parseCommand, USAGE, type Command } from './args.ts';
+import { redactedStream, say, show } from './output.ts';
 import { tableWidth } from './table-width.ts';
 
 /** 0 all passed; 1 a threshold or a reply check failed; 2 bad input or environment; 130 Ctrl-C. */
 export const EXIT = { pass: 0, fail: 1, input: 2, interrupted: 130 } as const;
 
 // Prints a LabError as message + hint, anything else as an internal error; never a stack
-// unless REDIS_FAULT_LAB_DEBUG is set.
+// unless REDIS_FAULT_LAB_DEBUG is set. Secrets redacted, control characters escaped (output.ts).
 const reportError = (error: unknown): number => {
   if (isLabError(error)) {
-    process.stderr.write(`error [${error.code}]: ${error.message}\n`);
-    if (error.hint) process.stderr.write(`hint: ${error.hint}\n`);
+    say(process.stderr, `error [${error.code}]: ${error.message}\n`);
+    if (error.hint) say(process.stderr, `hint: ${error.hint}\n`);
   } else {
-    process.stderr.write(`internal error: ${errorMessage(error)}\n`);
+    say(process.stderr, `internal error: ${errorMessage(error)}\n`);
   }
-  if (process.env.REDIS_FAULT_LAB_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
+  if (process.env.REDIS_FAULT_LAB_DEBUG && error instanceof Error) say(process.stderr, `${error.stack}\n`);
   return isLabError(error) && error.code === 'E_INTERRUPTED' ? EXIT.interrupted : EXIT.input;
 };
 
@@ -44,7 +45,7 @@ const validate = async (files: string[]): Promise<number> => {
   for (const file of files) {
     try {
       const scenario = await loadScenarioFile(file);
-      process.stdout.write(`ok  ${file}: ${scenario.name}\n`);
+      say(process.stdout, `ok  ${file}: ${scenario.name}\n`);
     } catch (error) {
       status = reportError(error);
     }
@@ -54,7 +55,7 @@ const validate = async (files: string[]): Promise<number> => {
 
 const printTable = (result: LabResult, wide = false): void => {
   const width = tableWidth({ wide, terminalColumns: process.stdout.isTTY ? process.stdout.columns : undefined, env: process.env });
-  process.stdout.write(renderTable(result, { color: shouldColor(process.stdout, process.env), ...(width ? { width } : {}) }));
+  show(process.stdout, renderTable(result, { color: shouldColor(process.stdout, process.env), ...(width ? { width } : {}) }));
 };
 
 const writeHtml = async (file: string, results: readonly AnyResult[]): Promise<number> => {
@@ -67,20 +68,20 @@ const writeHtml = async (file: string, results: readonly AnyResult[]): Promise<n
 // `report`: the saved results' tables, or one HTML file of them all.
 const report = async (command: Extract<Command, { name: 'report' }>): Promise<number> => {
   const results = [];
-  for (const file of command.files) results.push(await readAnyResultFile(file));
+  for (const file of command.files) results.push(redactData(await readAnyResultFile(file)));
   if (command.htmlFile === undefined) {
-    results.forEach((result) => (isClusterResult(result) ? process.stdout.write(renderClusterTable(result)) : printTable(result)));
+    results.forEach((result) => (isClusterResult(result) ? say(process.stdout, renderClusterTable(result)) : printTable(result)));
   } else {
     const bytes = await writeHtml(command.htmlFile, results);
-    process.stderr.write(`wrote ${command.htmlFile} (${Math.round(bytes / 1000)} kB)\n`);
+    say(process.stderr, `wrote ${command.htmlFile} (${Math.round(bytes / 1000)} kB)\n`);
   }
   return EXIT.pass;
 };
 
 // `compare`: exit 1 when a config got slower beyond threshold and noise, or a verdict turned UNSAFE.
 const compare = async (command: Extract<Command, { name: 'compare' }>): Promise<number> => {
-  const comparison = compareResults(await readResultFile(command.base), await readResultFile(command.next), command.thresholdPct);
-  process.stdout.write(renderComparison(comparison));
+  const comparison = compareResults(redactData(await readResultFile(command.base)), redactData(await readResultFile(command.next)), command.thresholdPct);
+  say(process.stdout, renderComparison(comparison));
   return comparison.pass ? EXIT.pass : EXIT.fail;
 };
 
@@ -92,7 +93,9 @@ const readPasswordFile = async (file: string): Promise<string> => {
       hint: 'Give a file whose first line is the password (mode 0600), or set REDIS_FAULT_LAB_EXTERNAL_PASSWORD instead.',
     });
   });
-  return text.split(/\r?\n/)[0] ?? '';
+  const password = text.split(/\r?\n/)[0] ?? '';
+  registerSecret(password); // redacted from every message from here on
+  return password;
 };
 
 const run = async (command: Extract<Command, { name: 'run' }>): Promise<number> => {
@@ -116,7 +119,7 @@ const run = async (command: Extract<Command, { name: 'run' }>): Promise<number> 
   process.on('SIGTERM', onSignal);
   const mode = progressMode(process.stderr, command.quiet);
   let progress: ReturnType<typeof createProgressWriter> | undefined;
-  const note = (line: string) => (command.quiet ? undefined : process.stderr.write(`${line}\n`));
+  const note = (line: string) => (command.quiet ? undefined : say(process.stderr, `${line}\n`));
   try {
     let status: number = EXIT.pass;
     const results: AnyResult[] = [];
@@ -132,13 +135,14 @@ const run = async (command: Extract<Command, { name: 'run' }>): Promise<number> 
       }
     };
     for (const scenario of scenarios) {
-      progress = mode === 'none' ? undefined : createProgressWriter(process.stderr, { bar: mode === 'bar' });
-      const result = await runScenario(scenario, {
+      progress = mode === 'none' ? undefined : createProgressWriter(redactedStream(process.stderr), { bar: mode === 'bar' });
+      // What is printed and written has the runtime's password and URL credentials redacted.
+      const result = redactData(await runScenario(scenario, {
         runtime: command.runtime,
         ...(external ? { external } : {}),
         signal: abort.signal,
         ...(progress ? { onProgress: progress.listener } : {}),
-      });
+      }));
       progress?.close();
       printTable(result, command.wide === true);
       results.push(result);
@@ -146,8 +150,8 @@ const run = async (command: Extract<Command, { name: 'run' }>): Promise<number> 
       if (!result.pass) status = EXIT.fail;
     }
     for (const scenario of clusterScenarios) {
-      const result = await runClusterScenario(scenario, { runtime: command.runtime, signal: abort.signal, onNote: note });
-      process.stdout.write(renderClusterTable(result));
+      const result = redactData(await runClusterScenario(scenario, { runtime: command.runtime, signal: abort.signal, onNote: note }));
+      say(process.stdout, renderClusterTable(result));
       results.push(result);
       await save(result);
       if (!result.pass) status = EXIT.fail;

@@ -13,3 +13,4 @@ export { readAnyResultFile, readResultFile } from './result-input.ts';
 export { compareResults } from './compare/compare.ts';
 export { renderComparison } from './compare/compare-text.ts';
 export { renderClusterTable } from './cluster-table.ts';
+export { printableLines } from './printable.ts';

@@ -7,6 +7,7 @@ import type { Calibration, LabResult } from '../contracts/index.ts';
 import { failedVerification, renderConfigs, renderErrorKinds, renderFailures } from './configs-block.ts';
 import { fixed, formatDuration } from './figures.ts';
 import { droppedNote, fitGrid, type Column, type GridRow } from './grid.ts';
+import { printableData } from './printable.ts';
 import { renderReconcile } from './reconcile-block.ts';
 import { renderRequests } from './requests-block.ts';
 import { renderServer } from './server-block.ts';
@@ -163,8 +164,11 @@ const renderNotMeasured = (notMeasured: readonly string[], color: boolean, width
     ? []
     : [paint('Not measured:', 'dim', color), ...notMeasured.flatMap((line) => hangWrap(`  - ${line}`, width).map((text) => paint(text, 'dim', color)))];
 
-/** The whole report, sections separated by blank lines, ending with a newline. */
-export const renderTable = (result: LabResult, opts: TableOptions): string => {
+/** The whole report, sections separated by blank lines, ending with a newline. Every string of
+ * the result is shown printable (control characters as escapes, printable.ts): a result file or
+ * a server reply cannot drive the terminal; the only escape codes are the table's own colours. */
+export const renderTable = (given: LabResult, opts: TableOptions): string => {
+  const result = printableData(given);
   const { color } = opts;
   const width = Math.max(40, Math.floor(opts.width ?? DEFAULT_TABLE_WIDTH));
   const sections = [

@@ -3,7 +3,7 @@
 // Resolved here, purely, so that a missing or malformed setting is an error naming the
 // setting and a valid example before anything is contacted.
 
-import { LabError } from '../errors/index.ts';
+import { LabError, registerSecret } from '../errors/index.ts';
 
 /** Where the external runtime points. Every field not given falls back to its environment variable. */
 export interface ExternalTarget {
@@ -128,6 +128,7 @@ export const resolveExternalTarget = (given: ExternalTarget = {}, env: NodeJS.Pr
   const listen = listenText === undefined ? { host: apiHost, port: 0 } : parseHostPort(listenText, 'proxyListen', 0, '0.0.0.0:0 (every interface of the Toxiproxy machine, a port it picks) or 10.0.0.6:26379');
   const proxyHost = pick('proxyHost') ?? (EVERY_INTERFACE.has(listen.host) ? apiHost : listen.host);
   const password = pick('password');
+  registerSecret(password); // the target's real password: redacted from every message from here on
   const proxyName = pick('proxyName');
   if (proxyName !== undefined && !/^[\w.-]{1,100}$/.test(proxyName)) {
     throw invalid(`${named('proxyName')} "${proxyName}" is not a proxy name: letters, digits, ".", "_" and "-", up to 100`, 'e.g. redis-fault-lab-staging, or leave it out for a fresh name per run');

@@ -3,7 +3,7 @@
 // stops and throws.
 
 import { randomBytes } from 'node:crypto';
-import { LabError, errorMessage, interruptedError, isLabError } from '../errors/index.ts';
+import { LabError, errorMessage, interruptedError, isLabError, registerSecret } from '../errors/index.ts';
 import type { StopReport } from './types.ts';
 
 // The one proxy in front of the single node (a node of a larger topology has a proxy of its name).
@@ -11,7 +11,12 @@ export const REDIS_PROXY_NAME = 'redis';
 
 // A fresh Redis password per runtime: 192 random bits, base64url so it needs no escaping in a
 // redis:// URL or a config line.
-const generatePassword = (): string => randomBytes(24).toString('base64url');
+// It is registered for redaction (lab/errors/redact.ts): no message the lab prints shows it.
+const generatePassword = (): string => {
+  const password = randomBytes(24).toString('base64url');
+  registerSecret(password);
+  return password;
+};
 
 // The runtime's password, or none when the caller asked for an unauthenticated Redis.
 export const runtimePassword = (redisAuth = true): string | undefined => (redisAuth ? generatePassword() : undefined);

@@ -5,6 +5,7 @@
 import type { IntRange } from './defaults.ts';
 import { durationIn, formatMs, parseDuration } from './quantities.ts';
 import { closest, describeValue, formatPath, type FieldPath, type Problem } from './problems.ts';
+import { controlCharacterProblem } from './text-controls.ts';
 
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -126,6 +127,11 @@ export const readText = (
   }
   if (options.singleLine && /[\r\n]/.test(value)) {
     problems.push({ path, message: 'must be a single line', hint: options.hint });
+    return undefined;
+  }
+  const control = controlCharacterProblem(value, path, !options.singleLine, options.hint);
+  if (control !== undefined) {
+    problems.push(control);
     return undefined;
   }
   return value;

@@ -2,7 +2,7 @@
 // thin wrapper around a pure check (checks.ts), so the messages can be tested without vitest.
 
 import { expect, type MatcherState } from 'vitest';
-import type { LabResult, RetryPolicy } from '../index.ts';
+import { redact, type LabResult, type RetryPolicy } from '../index.ts';
 import { checkRetrySafe, checkThresholds, checkVerifiedRuns, type CheckResult } from './checks.ts';
 
 /** The matchers `installMatchers()` adds to `expect(result)`, where `result` is a LabResult. */
@@ -41,12 +41,13 @@ const judge = (state: MatcherState, received: unknown, expectation: string, chec
   if (!isLabResult(received)) {
     return {
       pass: false,
-      message: () => `expected a LabResult (what lab.run or runScenario returns) ${expectation}, got ${describeValue(received)}`,
+      message: () => redact(`expected a LabResult (what lab.run or runScenario returns) ${expectation}, got ${describeValue(received)}`),
     };
   }
   const { pass, message } = check(received);
   const not = state.isNot ? 'not ' : '';
-  return { pass, message: () => `expected scenario "${received.scenario.name}" ${not}${expectation}: ${message}` };
+  // Matcher messages are printed by vitest: the runtime's password and URL credentials redacted.
+  return { pass, message: () => redact(`expected scenario "${received.scenario.name}" ${not}${expectation}: ${message}`) };
 };
 
 /** Adds the lab's matchers to vitest's `expect`. Importing `redis-fault-lab/vitest` already calls it; calling again is harmless. */

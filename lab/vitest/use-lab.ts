@@ -4,7 +4,7 @@
 
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { loadScenarioFile, parseScenario, runScenario, startRuntime, type Scenario, type LabResult, type ProgressListener, type RuntimeChoice, type StartedRuntime, type StopReport } from '../index.ts';
+import { loadScenarioFile, parseScenario, redactError, runScenario, startRuntime, type Scenario, type LabResult, type ProgressListener, type RuntimeChoice, type StartedRuntime, type StopReport } from '../index.ts';
 import { labLifecycle } from './lifecycle.ts';
 
 // What `lab.run` accepts as a scenario: a file path (or file: URL), inline YAML text, or a
@@ -83,12 +83,17 @@ export const useLab = (options: UseLabOptions = {}): LabFixture => {
     if (stopReport) expect(stopReport.problems, 'stopping the lab runtime met problems; something may be left running').toEqual([]);
   }, options.stopTimeoutMs ?? DEFAULT_STOP_TIMEOUT_MS);
 
+  // Errors reach vitest, which prints them (message, stack, causes): secrets redacted first.
   const run = async (input: ScenarioInput, runOptions: LabRunOptions = {}): Promise<LabResult> => {
-    const runtime = life.current();
-    const scenario = await toScenario(input, runOptions.label ?? 'inline scenario');
-    const signal = runOptions.signal ? AbortSignal.any([runOptions.signal, life.signal]) : life.signal;
-    const onProgress = runOptions.onProgress ?? options.onProgress;
-    return life.track(runScenario(scenario, { runtime, signal, ...(onProgress ? { onProgress } : {}) }));
+    try {
+      const runtime = life.current();
+      const scenario = await toScenario(input, runOptions.label ?? 'inline scenario');
+      const signal = runOptions.signal ? AbortSignal.any([runOptions.signal, life.signal]) : life.signal;
+      const onProgress = runOptions.onProgress ?? options.onProgress;
+      return await life.track(runScenario(scenario, { runtime, signal, ...(onProgress ? { onProgress } : {}) }));
+    } catch (error) {
+      throw redactError(error);
+    }
   };
 
   return {

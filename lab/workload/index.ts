@@ -12,4 +12,5 @@ export { buildRequestPlan, runRequests, type RequestPlan, type RequestRun } from
 export { benchmarkCommand, randKey } from './redis-benchmark/command-line.ts';
 export { parseBenchmarkReport, benchmarkComplaint } from './redis-benchmark/output.ts';
 export { runChild } from './redis-benchmark/child.ts';
+export { runKeyPattern, runUserRules } from './redis-benchmark/run-user.ts';
 export { runBenchmarkWorkload, type BenchmarkRun, type BenchmarkTarget } from './redis-benchmark/run.ts';

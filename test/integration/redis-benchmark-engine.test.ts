@@ -7,6 +7,7 @@
 // and after an abort mid-run.
 
 import { readdirSync, readFileSync } from 'node:fs';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLabError, runScenario, startRuntime, type ConfigResult, type StartedRuntime } from '../../lab/index.ts';
 import { expectCalibratedHonestly, inlineScenario } from './support.ts';
@@ -116,6 +117,58 @@ repeat: 1
     const error = await running.then(() => undefined, (e: unknown) => e);
     expect(isLabError(error) && error.code).toBe('E_INTERRUPTED');
     expect(benchmarkChildren()).toStrictEqual([]);
+  }, 60_000);
+
+  it("the run's user, whose password any local user reads from ps, may run only the scenario's command on its key, and is gone after the run", async () => {
+    const abort = new AbortController();
+    const running = runScenario(
+      inlineScenario(`
+name: c-engine-user
+engine: redis-benchmark
+workload: {command: INCR, key: "ctr:{i}", keys: {uniform: 50}, commands: 100000}
+modes: [sync]
+network: {rtt: 10ms}
+warmup: 0
+repeat: 1
+`),
+      { runtime, signal: abort.signal },
+    );
+    const deadline = performance.now() + 30_000;
+    while (benchmarkChildren().length === 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    const [pid] = benchmarkChildren();
+    if (pid === undefined) throw new Error('redis-benchmark never started');
+    // What `ps` shows: its arguments, --user and -a among them.
+    const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    const user = argv[argv.indexOf('--user') + 1];
+    const password = argv[argv.indexOf('-a') + 1];
+    expect(user).toMatch(/^lab-bench-/);
+    expect(password).not.toBe(runtime.redisDirect.password);
+    const { host, port } = runtime.redisDirect;
+    const thief = new Redis({ host, port, username: user, password, lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, enableReadyCheck: false });
+    const admin = new Redis({ host, port, password: runtime.redisDirect.password, lazyConnect: true, maxRetriesPerRequest: 0 });
+    try {
+      await thief.connect();
+      const refused = (promise: Promise<unknown>) => promise.then((reply) => `allowed: ${JSON.stringify(reply)}`, (e: unknown) => String(e));
+      expect(await refused(thief.call('CONFIG', 'GET', 'requirepass'))).toMatch(/NOPERM/);
+      expect(await refused(thief.call('ACL', 'LIST'))).toMatch(/NOPERM/);
+      expect(await refused(thief.call('FLUSHALL'))).toMatch(/NOPERM/);
+      expect(await refused(thief.call('GET', 'ctr:000000000001'))).toMatch(/NOPERM/); // another command
+      expect(await refused(thief.call('INCR', 'other'))).toMatch(/NOPERM/); // another key
+      expect(await refused(thief.call('INCR', 'ctr:1'))).toMatch(/NOPERM/); // not the 12 digits -r writes
+      expect(await thief.call('INCR', 'ctr:000000000001')).toBeGreaterThan(0); // the run's own command and key
+      abort.abort();
+      await running.then(() => undefined, () => undefined);
+      await admin.connect();
+      const users = (await admin.call('ACL', 'USERS')) as string[];
+      expect(users).not.toContain(user);
+      expect(users.filter((name) => name.startsWith('lab-bench-'))).toStrictEqual([]);
+      // DELUSER dropped its connections: the reader's connection is closed too.
+      expect(await refused(thief.call('PING'))).not.toMatch(/^allowed/);
+    } finally {
+      abort.abort();
+      thief.disconnect();
+      admin.disconnect();
+    }
   }, 60_000);
 
   it('a missing redis-benchmark is an error with a hint, before anything starts', async () => {

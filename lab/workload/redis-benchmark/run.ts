@@ -5,7 +5,9 @@
 // readable by every local user). Each run gets a user of its own, made on the lab's control
 // connection with a fresh random password (ACL SETUSER) and deleted right after the run (ACL
 // DELUSER, which also drops its connections); redis-benchmark authenticates as that user with
-// `--user` and `-a`, and that password is blanked out of everything the run keeps.
+// `--user` and `-a` (it reads a password nowhere else), so that user may run only the
+// scenario's command on the scenario's keys (run-user.ts), and its password is blanked out of
+// everything the run keeps.
 //
 // What counts: the tool exited 0 (redis-benchmark 7 exits at the first error reply), printed
 // its summary, and the server executed at least the run's commands of that kind (INFO
@@ -20,6 +22,7 @@ import { readInfo, spanCosts } from '../measured-run.ts';
 import { runChild, type ChildOutcome } from './child.ts';
 import { benchmarkCommand, type BenchmarkCommand } from './command-line.ts';
 import { benchmarkComplaint, parseBenchmarkReport } from './output.ts';
+import { runUserRules } from './run-user.ts';
 
 /** Where redis-benchmark connects: the proxy's address (or Redis's, for the direct baseline). */
 export interface BenchmarkTarget {
@@ -76,13 +79,12 @@ const prefill = async (control: Redis, command: BenchmarkCommand): Promise<void>
   if (queued > 0) await pipeline.exec();
 };
 
-// A user for this run only: every command but the admin ones (CONFIG GET stays, so the tool
-// can print the server's persistence settings), every key and channel.
-const createRunUser = async (control: Redis): Promise<{ user: string; password: string }> => {
+// A user for this run only: the scenario's command on the scenario's keys (run-user.ts).
+const createRunUser = async (control: Redis, cell: ConfigCell): Promise<{ user: string; password: string }> => {
   const user = `lab-bench-${randomBytes(6).toString('hex')}`;
   const password = randomBytes(24).toString('base64url');
   try {
-    await control.call('ACL', 'SETUSER', user, 'reset', 'on', `>${password}`, '~*', '&*', '+@all', '-@admin', '+config|get');
+    await control.call('ACL', 'SETUSER', user, ...runUserRules(cell, password));
   } catch (error) {
     // ioredis's error carries the command's arguments, the password among them: keep only the reply.
     throw new LabError('E_REDIS', `Redis refused the run's own user (ACL SETUSER): ${errorMessage(error)}`, {
@@ -112,7 +114,7 @@ export const runBenchmarkWorkload = async (input: BenchmarkRunInput): Promise<Be
   const command = benchmarkCommand(cell);
   await input.keyspace.reset(control); // every run starts with none of the lab's keys (see lab/keyspace)
   await prefill(control, command);
-  const credentials = input.target.auth ? await createRunUser(control) : undefined;
+  const credentials = input.target.auth ? await createRunUser(control, cell) : undefined;
   try {
     const before = await readInfo(control);
     const auth = credentials === undefined ? [] : ['--user', credentials.user, '-a', credentials.password];
