@@ -11,7 +11,7 @@ export const USAGE = `Usage:
   redis-fault-lab validate <scenario...>
   redis-fault-lab report <result.json...> [--html FILE]
   redis-fault-lab compare <base.json> <new.json> [--threshold 10%]
-  redis-fault-lab schema
+  redis-fault-lab schema [result]
   redis-fault-lab --help
 
   run       start Redis behind Toxiproxy, replay each scenario, print the result table (stdout)
@@ -26,7 +26,9 @@ export const USAGE = `Usage:
   compare   match configs by id and print the change in median, p99 and ops/s; exit 1 when a
             median got slower by more than --threshold (default 10%) beyond the runs' noise,
             or a retry policy's verdict turned UNSAFE
-  schema    print the JSON Schema of scenario files (as shipped in scenarios/scenario.schema.json)
+  schema    print the JSON Schema of scenario files (as shipped in scenarios/scenario.schema.json);
+            "schema result": of result files (scenarios/result.schema.json), which report and
+            compare check every file against
 
 --runtime external runs against a Redis and a Toxiproxy the lab did not start: --redis is
 Redis's address as this machine and Toxiproxy both reach it, --toxiproxy its API URL; the
@@ -43,7 +45,7 @@ Exit codes: 0 all passed; 1 a threshold or a reply check failed; 2 bad input or 
 
 export type Command =
   | { name: 'help' }
-  | { name: 'schema' }
+  | { name: 'schema'; of?: 'result' }
   | { name: 'validate'; files: string[] }
   | { name: 'run'; files: string[]; runtime: RuntimeChoice; external?: ExternalTarget; passwordFile?: string; jsonFile?: string; outDir?: string; htmlFile?: string; quiet: boolean; wide?: true }
   | { name: 'report'; files: string[]; htmlFile?: string }
@@ -109,6 +111,7 @@ export const parseCommand = (argv: string[]): Command => {
   const [name, ...files] = positionals;
   if (values.help || name === 'help' || name === undefined) return { name: 'help' };
   if (name === 'schema') {
+    if (files.length === 1 && files[0] === 'result') return { name, of: 'result' };
     if (files.length > 0) throw usageError(`schema takes no arguments, got ${files.join(' ')}`);
     return { name };
   }

@@ -16,6 +16,7 @@ import {
   renderHtmlReport,
   renderClusterTable,
   renderTable,
+  resultSchemaText,
   shouldColor,
   writeJsonResult,
   writeOutDir,
@@ -176,7 +177,7 @@ export const main = async (argv: string[]): Promise<number> => {
       return EXIT.pass;
     }
     if (command.name === 'schema') {
-      process.stdout.write(scenarioSchemaText());
+      process.stdout.write(command.of === 'result' ? resultSchemaText() : scenarioSchemaText());
       return EXIT.pass;
     }
     if (command.name === 'validate') return await validate(command.files);

@@ -6,6 +6,7 @@
 import { build, decodeFromCompressedBase64, encodeIntoCompressedBase64 } from 'hdr-histogram-js';
 import type { BuildRequest, Histogram } from 'hdr-histogram-js';
 import type { LatencySummaryUs } from '../contracts/index.ts';
+import { hdrProblem } from './hdr-input.ts';
 
 export type LatencyHistogram = Histogram;
 
@@ -46,8 +47,12 @@ export const summarizeLatency = (h: LatencyHistogram): LatencySummaryUs & { p90:
   hdr: encodeIntoCompressedBase64(h),
 });
 
-// Back from the result's `hdr` string to a histogram (V2 compressed, also memtier/Java/C output).
+// Back from the result's `hdr` string to a histogram (V2 compressed, also memtier/Java/C output),
+// checked first against HDR_LIMITS (hdr-input.ts): a crafted string fails fast instead of making
+// the decoder allocate or loop without bound.
 export const decodeLatency = (hdr: string): LatencyHistogram => {
+  const problem = hdrProblem(hdr);
+  if (problem !== undefined) throw new TypeError(`Expected \`hdr\` to be a compressed HDR histogram within the lab's limits: ${problem}`);
   const h = decodeFromCompressedBase64(hdr, LATENCY_HISTOGRAM_SETTINGS.bitBucketSize, false);
   h.autoResize = true;
   return h;

@@ -5,6 +5,7 @@
 
 export { createLatencyHistogram, decodeLatency, destroyHistograms, max, median, min, percentile, recordUs, summarizeLatency } from './histogram.ts';
 export type { LatencyHistogram } from './histogram.ts';
+export { HDR_LIMITS, hdrProblem } from './hdr-input.ts';
 export { fillModel } from './model.ts';
 export { evaluateThresholds } from './thresholds.ts';
 export { spreadWarnings } from './spread.ts';

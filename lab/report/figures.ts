@@ -70,39 +70,65 @@ export const formatClock = (ms: number): string => {
 export const orNa = <T>(value: T | null | undefined, format: (v: T) => string): string =>
   value === null || value === undefined ? NOT_AVAILABLE : format(value);
 
-/** Kinds with their counts, most frequent first, then by name. */
+/** Kinds listed in full at most; the rest are counted ("and 99,990 more kinds"). */
+export const LISTED_KINDS_MAX = 10;
+
+// Names in code-unit order: locale-independent, and fast enough for 100,000 kinds (localeCompare
+// is not).
+const byName = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Kinds with their counts, most frequent first, then by name; sorted once per call. */
 const sortedKinds = (byKind: Readonly<Record<string, number>>): [kind: string, count: number][] =>
   Object.entries(byKind)
     .filter(([, count]) => count > 0)
-    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
+    .sort(([a, x], [b, y]) => y - x || byName(a, b));
+
+const kindCount = (n: number): string => `${n} kind${n === 1 ? '' : 's'}`;
+const kindTexts = (kinds: readonly [string, number][], shown: number): string[] => kinds.slice(0, shown).map(([kind, count]) => `${kind}×${count}`);
 
 /** "ABORTED×2, ERR×1", or the first `maxKinds` of them then "+N kinds". */
 export const kindsText = (byKind: Readonly<Record<string, number>>, maxKinds = Infinity): string => {
   const kinds = sortedKinds(byKind);
-  const shown = kinds.slice(0, maxKinds).map(([kind, count]) => `${kind}×${count}`);
+  const shown = kindTexts(kinds, maxKinds);
   const hidden = kinds.length - shown.length;
-  return [...shown, ...(hidden > 0 ? [`+${hidden} kind${hidden === 1 ? '' : 's'}`] : [])].join(', ');
+  return [...shown, ...(hidden > 0 ? [`+${kindCount(hidden)}`] : [])].join(', ');
 };
 
-/** Errors over all kinds. */
-const totalErrors = (byKind: Readonly<Record<string, number>>): number =>
-  sortedKinds(byKind).reduce((sum, [, count]) => sum + count, 0);
+const sum = (kinds: readonly [string, number][]): number => kinds.reduce((total, [, count]) => total + count, 0);
 
-/** "0" or "3 (ABORTED×2, ERR×1)": the total, and the kinds when there are any. */
-export const errorsText = (byKind: Readonly<Record<string, number>>, maxKinds = Infinity): string => {
-  const kinds = kindsText(byKind, maxKinds);
-  return kinds === '' ? '0' : `${totalErrors(byKind)} (${kinds})`;
+/** "0" or "3 (ABORTED×2, ERR×1)": the total, and the kinds when there are any; past `maxKinds`
+ * (LISTED_KINDS_MAX unless given) the rest are counted: "… ERR×1, and 99,990 more kinds)". */
+export const errorsText = (byKind: Readonly<Record<string, number>>, maxKinds = LISTED_KINDS_MAX): string => {
+  const kinds = sortedKinds(byKind);
+  if (kinds.length === 0) return '0';
+  const shown = kindTexts(kinds, maxKinds);
+  const hidden = kinds.length - shown.length;
+  const tail = hidden > 0 ? [`and ${formatCount(hidden)} more kind${hidden === 1 ? '' : 's'}`] : [];
+  return `${sum(kinds)} (${[...shown, ...tail].join(', ')})`;
 };
 
-/** errorsText with as many kinds as fit in `maxChars` (down to "9 (3 kinds)"), and whether kinds were left out. */
+/** errorsText with as many kinds as fit in `maxChars` (down to "9 (3 kinds)"), and whether kinds
+ * were left out. Linear in the kinds: one sort, then each candidate's length from running sums. */
 export const errorsCellText = (
   byKind: Readonly<Record<string, number>>,
   maxChars: number,
 ): { text: string; complete: boolean } => {
-  const kinds = sortedKinds(byKind).length;
-  for (let shown = kinds; shown >= 1; shown--) {
-    const text = errorsText(byKind, shown);
-    if (text.length <= maxChars) return { text, complete: shown === kinds };
+  const kinds = sortedKinds(byKind);
+  if (kinds.length === 0) return { text: '0', complete: true };
+  const total = String(sum(kinds));
+  // prefix[n]: the length of the first n kinds' texts joined by ", ".
+  const prefix = [0];
+  for (const [i, [kind, count]] of kinds.entries()) prefix.push((prefix[i] ?? 0) + (i === 0 ? 0 : 2) + kind.length + 1 + String(count).length);
+  const lengthOf = (shown: number): number => {
+    const hidden = kinds.length - shown;
+    const tail = hidden > 0 ? 2 + `+${kindCount(hidden)}`.length : 0;
+    return total.length + 2 + (prefix[shown] ?? 0) + tail + 1;
+  };
+  for (let shown = kinds.length; shown >= 1; shown--) {
+    if (lengthOf(shown) > maxChars) continue;
+    const hidden = kinds.length - shown;
+    const text = `${total} (${[...kindTexts(kinds, shown), ...(hidden > 0 ? [`+${kindCount(hidden)}`] : [])].join(', ')})`;
+    return { text, complete: hidden === 0 };
   }
-  return kinds === 0 ? { text: '0', complete: true } : { text: `${totalErrors(byKind)} (${kinds} kind${kinds === 1 ? '' : 's'})`, complete: false };
+  return { text: `${total} (${kindCount(kinds.length)})`, complete: false };
 };

@@ -10,6 +10,7 @@ export { createProgressWriter, progressMode, type ProgressStream } from './progr
 export type { ProgressEvent } from '../contracts/index.ts';
 export { renderHtmlReport } from './html/report.ts';
 export { readAnyResultFile, readResultFile } from './result-input.ts';
+export { resultSchemaText } from './result-schema/result-schema.ts';
 export { compareResults } from './compare/compare.ts';
 export { renderComparison } from './compare/compare-text.ts';
 export { renderClusterTable } from './cluster-table.ts';

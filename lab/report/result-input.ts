@@ -1,18 +1,81 @@
 // Reading a result JSON back (for `report` and `compare`): the file must be a result as `run
 // --json` or `--out` wrote it: a LabResult, or for a cluster scenario a ClusterResult (`kind:
-// "cluster"`), which `report` reads and `compare` does not. Checks the fields the renderers read
-// and names the first one that is missing, so a wrong file fails with a clear error instead of a
-// blank chart.
+// "cluster"`), which `report` reads and `compare` does not. A result file is input that may have
+// been crafted (a baseline committed in a pull request), so:
+// - only a regular file is read, opened without blocking (a FIFO, a directory or /dev/zero is
+//   refused at once, from fstat) and no larger than RESULT_FILE_MAX_BYTES;
+// - the parsed value is checked against the result schema (result-schema/), generated from the
+//   result contract: every field the renderers read, of its type, numbers finite and in range,
+//   each HDR histogram within the lab's limits;
+// and the first problem is named by file and JSON path, with what was expected and what was found.
 
-import { readFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { LabError, errorMessage } from '../errors/index.ts';
 import { isClusterResult, type AnyResult, type LabResult } from '../contracts/index.ts';
+import { schemaProblem, type SchemaProblem } from './result-schema/check.ts';
+import { resultSchema } from './result-schema/result-schema.ts';
+
+/** The largest result file read: 64 MiB, far above a lab run's (a few kB per config). */
+export const RESULT_FILE_MAX_BYTES = 64 * 1024 * 1024;
+
+export interface ReadResultOptions {
+  /** Refuse files larger than this many bytes; default RESULT_FILE_MAX_BYTES. */
+  maxBytes?: number;
+}
 
 const HINT = 'give a file written by `redis-fault-lab run --json FILE` or the result.json of `--out DIR`';
+let schema: ReturnType<typeof resultSchema> | undefined;
+const LAB_VERSION = (createRequire(import.meta.url)('redis-fault-lab/package.json') as { version: string }).version;
 
-const invalid = (file: string, message: string, cause?: unknown): LabError =>
-  new LabError('E_RESULT_INVALID', `${file}: ${message}`, { hint: HINT, ...(cause === undefined ? {} : { cause }) });
+const invalid = (file: string, message: string, hint = HINT, cause?: unknown): LabError =>
+  new LabError('E_RESULT_INVALID', `${file}: ${message}`, { hint, ...(cause === undefined ? {} : { cause }) });
 
+const kindOf = (mode: number): string => {
+  const type = mode & constants.S_IFMT;
+  if (type === constants.S_IFDIR) return 'a directory';
+  if (type === constants.S_IFIFO) return 'a FIFO (named pipe)';
+  if (type === constants.S_IFCHR) return 'a character device';
+  if (type === constants.S_IFBLK) return 'a block device';
+  if (type === constants.S_IFSOCK) return 'a socket';
+  return 'not a regular file';
+};
+
+// The file's text: opened non-blocking (so a FIFO without a writer does not hang the open), then
+// fstat before any read; at most maxBytes + 1 bytes are read, in case it grows meanwhile.
+const readRegularFile = async (file: string, maxBytes: number): Promise<string> => {
+  let handle;
+  try {
+    handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    throw invalid(file, `cannot read the file (${errorMessage(error)})`, HINT, error);
+  }
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) throw invalid(file, `${kindOf(stat.mode)}, not a regular file; a result is read from a regular file only`);
+    const tooLarge = `larger than ${maxBytes} bytes, the most a result file may hold`;
+    if (stat.size > maxBytes) throw invalid(file, `${stat.size} bytes, ${tooLarge}`);
+    const buffer = Buffer.alloc(Math.min(stat.size, maxBytes) + 1);
+    let length = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+      if (length > maxBytes) throw invalid(file, tooLarge);
+      if (length === buffer.length) break;
+    }
+    return buffer.toString('utf8', 0, length);
+  } catch (error) {
+    if (error instanceof LabError) throw error;
+    throw invalid(file, `cannot read the file (${errorMessage(error)})`, HINT, error);
+  } finally {
+    await handle.close();
+  }
+};
+
+// The first pass, kept from before the schema for its messages (which users and tests know): the
+// fields the renderers read first, by hand. The schema then checks everything.
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 // The first top-level or per-config field that is missing or of the wrong type, or undefined.
@@ -52,28 +115,44 @@ const clusterProblemOf = (value: Record<string, unknown>): string | undefined =>
   return undefined;
 };
 
-/** Reads and checks one result file of either kind; throws E_RESULT_INVALID naming the file and field. */
-export const readAnyResultFile = async (file: string): Promise<AnyResult> => {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw invalid(file, `cannot read the file (${errorMessage(error)})`, error);
-  }
+// ` (config "pipeline:8@rtt=10ms")` when the path is inside a config that has a string id.
+const configContext = (value: Record<string, unknown>, path: string): string => {
+  const index = /^configs\[(\d+)\]\./.exec(path)?.[1];
+  if (index === undefined || !Array.isArray(value.configs)) return '';
+  const config: unknown = value.configs[Number(index)];
+  const id = typeof config === 'object' && config !== null ? (config as { id?: unknown }).id : undefined;
+  return typeof id === 'string' ? ` (config ${JSON.stringify(id)})` : '';
+};
+
+const schemaError = (file: string, value: Record<string, unknown>, problem: SchemaProblem): LabError => {
+  const where = problem.path === '' ? '' : `${problem.path}: `;
+  const message = `${where}expected ${problem.expected}${configContext(value, problem.path)}`;
+  const found = problem.got === undefined
+    ? `the field is missing; a result written by an older redis-fault-lab lacks fields this one reads: rerun the scenario with redis-fault-lab ${LAB_VERSION} (result format: scenarios/result.schema.json), or ${HINT}`
+    : `the file has ${problem.got} there; ${HINT}`;
+  return invalid(file, message, found);
+};
+
+/** Reads and checks one result file of either kind; throws E_RESULT_INVALID naming the file,
+ * the JSON path and what was expected. */
+export const readAnyResultFile = async (file: string, options: ReadResultOptions = {}): Promise<AnyResult> => {
+  const text = await readRegularFile(file, options.maxBytes ?? RESULT_FILE_MAX_BYTES);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw invalid(file, `not JSON (${errorMessage(error)})`, error);
+    throw invalid(file, `not JSON (${errorMessage(error)})`, HINT, error);
   }
-  const problem = problemOf(value);
-  if (problem !== undefined) throw invalid(file, problem);
+  const shape = problemOf(value);
+  if (shape !== undefined) throw invalid(file, shape);
+  const problem = schemaProblem(value, (schema ??= resultSchema()));
+  if (problem !== undefined) throw schemaError(file, value as Record<string, unknown>, problem);
   return value as AnyResult;
 };
 
 /** A single-node (or topology) result only: what `compare` takes. */
-export const readResultFile = async (file: string): Promise<LabResult> => {
-  const result = await readAnyResultFile(file);
+export const readResultFile = async (file: string, options: ReadResultOptions = {}): Promise<LabResult> => {
+  const result = await readAnyResultFile(file, options);
   if (isClusterResult(result)) {
     throw new LabError('E_RESULT_INVALID', `${file}: a cluster result; compare takes results of single-node scenarios only (cluster runs have no comparison yet)`, {
       hint: `read it with \`redis-fault-lab report ${file}\` (add --html FILE for the HTML report)`,

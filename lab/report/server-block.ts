@@ -3,7 +3,7 @@
 
 import type { ConfigResult, ServerInfoDelta } from '../contracts/index.ts';
 import { configLabeller, groupedRows } from './configs-block.ts';
-import { formatBytes, formatCount, kindsText } from './figures.ts';
+import { formatBytes, formatCount, kindsText, LISTED_KINDS_MAX } from './figures.ts';
 import { droppedNote, fitGrid, type Cell, type Column, type GridRow } from './grid.ts';
 import { paint, wrapNote } from './terminal-style.ts';
 
@@ -51,7 +51,7 @@ const infoCells = (info: ServerInfoDelta, withErrorStats: boolean): Cell[] => [
   countCell(info.evictedKeys),
   countCell(info.rejectedConnections),
   disconnectsCell(info),
-  ...(withErrorStats ? [{ text: kindsText(info.errorStats) || '-', style: 'dim' as const }] : []),
+  ...(withErrorStats ? [{ text: kindsText(info.errorStats, LISTED_KINDS_MAX) || '-', style: 'dim' as const }] : []),
 ];
 
 const serverRow = (label: string, config: ConfigResult, withErrorStats: boolean): GridRow => ({
