@@ -37,10 +37,11 @@ const CALIBRATION: Fields<Calibration> = {
 };
 const calibration = object<Calibration>(CALIBRATION);
 
-const latency = nullable(object<LatencySummaryUs>({
+const latencySummary = object<LatencySummaryUs>({
   p50: nonNegative(), p90: nullable(nonNegative()), p99: nonNegative(), p999: nullable(nonNegative()), max: nonNegative(),
   count: count(), waits: optional(count()), hdr: nullable(hdr(HDR_LIMITS.encodedChars)),
-}));
+});
+const latency = nullable(latencySummary);
 
 const engineRun = object<EngineRunFigures>({
   rps: nonNegative(), avgMs: nonNegative(), minMs: nonNegative(), p50Ms: nonNegative(), p95Ms: nonNegative(), p99Ms: nonNegative(),
@@ -165,7 +166,9 @@ const clusterLink = object<NodeLinkResult>({
   node: string(), role: literal('primary', 'replica'), announced: string(), calibration, flatCalibration: calibration,
   busUpstreamLatencyMs: nonNegative(), busDownstreamLatencyMs: nonNegative(),
 });
-const nodeShare = object<NodeShare>({ node: string(), commands: count(), waits: count(), p50Us: nullable(nonNegative()), p99Us: nullable(nonNegative()) });
+const nodeShare = object<NodeShare>({
+  node: string(), commands: count(), waits: count(), p50Us: nullable(nonNegative()), p99Us: nullable(nonNegative()), latencyUs: optional(latencySummary),
+});
 const clusterConfig = object<ClusterConfigResult>({
   id: string(), mode: string(), links: literal('flat', 'shaped'), commands: count(), runsMs: array(nonNegative()), medianMs: nullable(nonNegative()),
   minMs: nullable(nonNegative()), maxMs: nullable(nonNegative()), opsPerSec: nullable(nonNegative()), waits: count(), perNode: array(nodeShare),
