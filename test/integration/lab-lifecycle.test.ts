@@ -85,10 +85,16 @@ const processesNaming = async (dataDir: string): Promise<string> =>
     () => '', // pgrep exits 1 when nothing matches
   );
 
-const expectNothingLeft = async (lab: RunningLab): Promise<void> => {
-  await until('the servers to end', async () => (lab.serverPids.every((pid) => !processAlive(pid)) ? true : undefined), 10_000);
+const dirGone = (dataDir: string): Promise<boolean> => readdir(dataDir).then(() => false, (error: NodeJS.ErrnoException) => error.code === 'ENOENT');
+
+// Within `withinMs`: the servers have ended, no process names the data dir, and the dir is gone.
+const expectNothingLeft = async (lab: RunningLab, withinMs: number): Promise<void> => {
+  const clean = async () =>
+    lab.serverPids.every((pid) => !processAlive(pid)) && (await processesNaming(lab.dataDir)) === '' && (await dirGone(lab.dataDir));
+  await until('nothing left', async () => ((await clean()) ? true : undefined), withinMs).catch(() => undefined);
+  expect(lab.serverPids.filter((pid) => processAlive(pid))).toEqual([]);
   expect(await processesNaming(lab.dataDir)).toBe('');
-  await expect(readdir(lab.dataDir)).rejects.toMatchObject({ code: 'ENOENT' });
+  expect(await dirGone(lab.dataDir)).toBe(true);
 };
 
 describe('the lab ends cleanly, whatever ends it', () => {
@@ -103,6 +109,17 @@ describe('the lab ends cleanly, whatever ends it', () => {
     expect(ended, lab.stderr()).toMatchObject({ code: 143, signal: null });
     expect(lab.stderr()).toContain('interrupted by SIGTERM');
     expect(lab.stderr()).not.toContain('forced');
-    await expectNothingLeft(lab);
+    // The lab stopped its servers and removed the dir itself, before it exited.
+    expect(await dirGone(lab.dataDir)).toBe(true);
+    await expectNothingLeft(lab, 1_000);
+  });
+
+  it('a SIGKILLed lab takes its local servers and its data dir (the password) with it', async () => {
+    const lab = await startLab();
+    lab.markSignal();
+    process.kill(lab.pid, 'SIGKILL');
+    expect(await lab.ended).toMatchObject({ code: null, signal: 'SIGKILL' });
+    // Nothing waits for a later run to reap them: the servers' watchers act at once.
+    await expectNothingLeft(lab, 10_000);
   });
 });
