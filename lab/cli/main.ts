@@ -2,7 +2,7 @@
 // stdout: the result table (or validate's verdicts); stderr: progress and errors.
 
 import { LabError, isLabError, errorMessage } from '../errors/index.ts';
-import { clusterScenarioOf, loadScenarioFile, runClusterScenario, runScenario, scenarioSchemaText, type ClusterScenario } from '../index.ts';
+import { clusterScenarioOf, describeWork, estimateWork, loadScenarioFile, runClusterScenario, runScenario, scenarioSchemaText, type ClusterScenario } from '../index.ts';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { isClusterResult, type AnyResult, type LabResult } from '../contracts/index.ts';
@@ -46,6 +46,8 @@ const validate = async (files: string[]): Promise<number> => {
     try {
       const scenario = await loadScenarioFile(file);
       process.stdout.write(`ok  ${file}: ${scenario.name}\n`);
+      // The work estimate goes beside the verdict, on stderr: stdout keeps one line per file.
+      process.stderr.write(`    work: ${describeWork(estimateWork(scenario))}\n`);
     } catch (error) {
       status = reportError(error);
     }
