@@ -108,7 +108,9 @@ describe('the lab ends cleanly, whatever ends it', () => {
     expect(ended.afterMs).toBeLessThan(STOP_BOUND_MS);
     expect(ended, lab.stderr()).toMatchObject({ code: 143, signal: null });
     expect(lab.stderr()).toContain('interrupted by SIGTERM');
-    expect(lab.stderr()).not.toContain('forced');
+    // Stopped by the run itself, not by the force or the stop bound (both say "exiting now").
+    expect(lab.stderr()).toContain('runtime stopped');
+    expect(lab.stderr()).not.toContain('exiting now');
     // The lab stopped its servers and removed the dir itself, before it exited.
     expect(await dirGone(lab.dataDir)).toBe(true);
     await expectNothingLeft(lab, 1_000);
