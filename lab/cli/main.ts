@@ -2,7 +2,7 @@
 // stdout: the result table (or validate's verdicts); stderr: progress and errors.
 
 import { LabError, isLabError, errorMessage, redactData, registerSecret } from '../errors/index.ts';
-import { clusterScenarioOf, loadScenarioFile, runClusterScenario, runScenario, scenarioSchemaText, type ClusterScenario } from '../index.ts';
+import { clusterScenarioOf, describeWork, estimateWork, loadScenarioFile, runClusterScenario, runScenario, scenarioSchemaText, type ClusterScenario } from '../index.ts';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { isClusterResult, type AnyResult, type LabResult } from '../contracts/index.ts';
@@ -24,8 +24,9 @@ import {
 import { parseCommand, USAGE, type Command } from './args.ts';
 import { redactedStream, say, show } from './output.ts';
 import { tableWidth } from './table-width.ts';
+import { watchRunSignals } from './signals.ts';
 
-/** 0 all passed; 1 a threshold or a reply check failed; 2 bad input or environment; 130 Ctrl-C. */
+/** 0 all passed; 1 a threshold or a reply check failed; 2 bad input or environment; 130 SIGINT (Ctrl-C), 143 SIGTERM (signals.ts). */
 export const EXIT = { pass: 0, fail: 1, input: 2, interrupted: 130 } as const;
 
 // Prints a LabError as message + hint, anything else as an internal error; never a stack
@@ -47,6 +48,8 @@ const validate = async (files: string[]): Promise<number> => {
     try {
       const scenario = await loadScenarioFile(file);
       say(process.stdout, `ok  ${file}: ${scenario.name}\n`);
+      // The work estimate goes beside the verdict, on stderr: stdout keeps one line per file.
+      say(process.stderr, `    work: ${describeWork(estimateWork(scenario))}\n`);
     } catch (error) {
       status = reportError(error);
     }
@@ -110,14 +113,7 @@ const run = async (command: Extract<Command, { name: 'run' }>): Promise<number> 
     if (scenario.topology?.kind === 'cluster') clusterScenarios.push(clusterScenarioOf(scenario));
     else scenarios.push(scenario);
   }
-  const abort = new AbortController();
-  const onSignal = () => {
-    process.stderr.write('\ninterrupted: stopping what the lab started (Ctrl-C again to force)\n');
-    if (abort.signal.aborted) process.exit(130);
-    abort.abort();
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const signals = watchRunSignals({ write: (line) => process.stderr.write(`${line}\n`), stdinIsTty: process.stdin.isTTY === true, exit: (code) => process.exit(code) });
   const mode = progressMode(process.stderr, command.quiet);
   let progress: ReturnType<typeof createProgressWriter> | undefined;
   const note = (line: string) => (command.quiet ? undefined : say(process.stderr, `${line}\n`));
@@ -141,7 +137,7 @@ const run = async (command: Extract<Command, { name: 'run' }>): Promise<number> 
       const result = redactData(await runScenario(scenario, {
         runtime: command.runtime,
         ...(external ? { external } : {}),
-        signal: abort.signal,
+        signal: signals.signal,
         ...(progress ? { onProgress: progress.listener } : {}),
       }));
       progress?.close();
@@ -151,7 +147,7 @@ const run = async (command: Extract<Command, { name: 'run' }>): Promise<number> 
       if (!result.pass) status = EXIT.fail;
     }
     for (const scenario of clusterScenarios) {
-      const result = redactData(await runClusterScenario(scenario, { runtime: command.runtime, signal: abort.signal, onNote: note }));
+      const result = redactData(await runClusterScenario(scenario, { runtime: command.runtime, signal: signals.signal, onNote: note }));
       say(process.stdout, renderClusterTable(result));
       results.push(result);
       await save(result);
@@ -161,11 +157,16 @@ const run = async (command: Extract<Command, { name: 'run' }>): Promise<number> 
       const bytes = await writeHtml(command.htmlFile, results);
       note(`wrote ${command.htmlFile} (${Math.round(bytes / 1000)} kB)`);
     }
-    return status;
+    return signals.exitCode() ?? status;
+  } catch (error) {
+    // Interrupted: what failed is reported, the exit code is the signal's (130, 143).
+    const code = signals.exitCode();
+    if (code === undefined) throw error;
+    reportError(error);
+    return code;
   } finally {
     progress?.close();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    signals.dispose();
   }
 };
 

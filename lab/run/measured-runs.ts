@@ -24,7 +24,7 @@ export class RunClients {
 
   constructor(
     private readonly endpoints: { proxied: Endpoint; direct: Endpoint },
-    signal?: AbortSignal,
+    private readonly signal?: AbortSignal,
   ) {
     signal?.addEventListener('abort', () => {
       for (const client of this.open) client.disconnect();
@@ -45,9 +45,12 @@ export class RunClients {
     );
     const clients = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
     const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
-    if (failure !== undefined) {
+    // An abort while these were connecting missed them: without this, a long sync run would
+    // start on them after Ctrl-C or SIGTERM and hold the lab for its whole length.
+    if (failure !== undefined || this.signal?.aborted) {
       await this.close(clients); // no half-open set of connections is left behind
-      throw failure.reason;
+      checkAborted(this.signal);
+      throw (failure as PromiseRejectedResult).reason;
     }
     return clients;
   }

@@ -88,7 +88,7 @@ export const openLocalGroup = async (first: () => Step[] = () => []): Promise<Lo
     return report;
   });
   const start = async (what: string, binary: string, args: string[], ready: () => Promise<boolean>): Promise<ChildServer> => {
-    const server = await startChildServer(what, binary, args, ready);
+    const server = await startChildServer(what, binary, args, ready, { removeOnOrphan: dataDir });
     void server.exited.then(({ code, signal }) => watch.exited(`the ${server.what} process (pid ${server.pid})`, howExited(code, signal)));
     started.push(server);
     await writeOwner(dataDir, started);

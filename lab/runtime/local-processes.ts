@@ -7,6 +7,7 @@ import { access, constants } from 'node:fs/promises';
 import { createServer, connect } from 'node:net';
 import { delimiter, join } from 'node:path';
 import { LabError, withTimeout } from '../errors/index.ts';
+import { releaseWatcher, supervisedCommand } from './supervisor.ts';
 import type { Endpoint } from './types.ts';
 
 // Full path of an executable found on PATH (or given as a path), or undefined.
@@ -102,15 +103,29 @@ export interface ChildServer {
 
 const STOP_GRACE_MS = 3_000;
 
-// Starts `command args` and resolves once `isReady()` answers true, or fails with its output.
+export interface ChildServerOptions {
+  timeoutMs?: number;
+  /** Removed by the server's watcher when the lab is gone without stopping it (the data dir). */
+  removeOnOrphan?: string;
+}
+
+// Starts `command args` under a watcher that ends it with the lab (supervisor.ts) and resolves
+// once `isReady()` answers true, or fails with its output.
 export const startChildServer = async (
   what: string,
   command: string,
   args: string[],
   isReady: () => Promise<boolean>,
-  timeoutMs = 10_000,
+  options: ChildServerOptions = {},
 ): Promise<ChildServer> => {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' } });
+  const { timeoutMs = 10_000, removeOnOrphan } = options;
+  const supervised = supervisedCommand(command, args, removeOnOrphan);
+  const child = spawn(supervised.file, supervised.args, {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    detached: true,
+    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+  });
+  child.stdin?.on('error', () => undefined); // the watcher may be gone when the lab writes to it
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4_000);
@@ -118,6 +133,8 @@ export const startChildServer = async (
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  // Once the server has exited (stopped, or died under the lab's eyes), its watcher may leave.
+  void exited.then(() => releaseWatcher(child.stdin));
   let spawnError: Error | undefined;
   child.once('error', (error) => {
     spawnError = error;

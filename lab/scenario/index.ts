@@ -9,4 +9,5 @@ export { parseDuration, durationIn, type Duration } from './quantities.ts';
 export { parseSize, formatSize, parseRate, formatRate, formatBandwidth } from './quantities.ts';
 export { formatValueSize } from './operation.ts';
 export { ScenarioError } from './problems.ts';
+export { estimateWork, describeWork, type WorkEstimate } from './work.ts';
 export { scenarioSchema, scenarioSchemaText } from './schema/schema.ts';

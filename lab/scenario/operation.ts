@@ -79,8 +79,8 @@ export const readKeyDistribution = (value: unknown, path: FieldPath, problems: P
 };
 
 // --- `value:`: the size of each value written or read, with a unit (`16B`, `1KB`, `4KiB`), a range
-// drawn uniformly per operation (`16B..1KB`), or a list of those (a matrix axis). Redis takes
-// values of at most 512MiB, so anything larger is an error.
+// drawn uniformly per operation (`16B..1KB`), or a list of those (a matrix axis). Values go up to
+// MAX_VALUE_BYTES (256MiB: what one V8 string holds with its command, see defaults.ts).
 
 const VALUE_HINT = `a value size with a unit (16B, 1KB, 4KiB), a range 16B..1KB drawn per operation, or a list of those; ${SIZE_UNITS_HINT}`;
 
@@ -97,8 +97,9 @@ const readBytes = (text: string | number, whole: string, path: FieldPath, proble
     return undefined;
   }
   if (parsed.bytes > MAX_VALUE_BYTES) {
-    const message = `${prefix}"${String(text).trim()}" is above ${formatSize(MAX_VALUE_BYTES)}, the largest value Redis accepts`;
-    problems.push({ path, message, hint: `value sizes go up to ${formatSize(MAX_VALUE_BYTES)} (Redis's proto-max-bulk-len)` });
+    const message = `${prefix}"${String(text).trim()}" is above ${formatSize(MAX_VALUE_BYTES)}, the largest value the lab can hold`;
+    const why = 'a value and its command travel as one JavaScript string, and V8 strings stop just short of 512MiB';
+    problems.push({ path, message, hint: `value sizes go up to ${formatSize(MAX_VALUE_BYTES)}: ${why}` });
     return undefined;
   }
   return parsed.bytes;

@@ -139,7 +139,7 @@ const unitFix = (unit: string, number: string): string | undefined => {
   if (lower === 'kib') return `write ${number}KiB`;
   if (lower === 'mib') return `write ${number}MiB`;
   if (['bytes', 'byte'].includes(lower)) return `write ${number}B`;
-  if (['g', 'gb', 'gib', 't', 'tb', 'tib'].includes(lower)) return 'sizes go up to MB and MiB; Redis takes values of at most 512MiB';
+  if (['g', 'gb', 'gib', 't', 'tb', 'tib'].includes(lower)) return 'sizes go up to MB and MiB; values are at most 256MiB';
   return undefined;
 };
 

@@ -17,6 +17,7 @@ import { checkRequestRules } from './arrival.ts';
 import { checkTopologyRules, readReplication, readTimeline, readTopology } from './topology.ts';
 import { checkEngineRules, readEngine } from './engine.ts';
 import { type Problem } from './problems.ts';
+import { checkWork } from './work.ts';
 
 const NAME_HINT = 'a short single-line name, e.g. name: cross-dc-incr';
 const WORKLOAD_HINT = 'add workload: {command: INCR, commands: 2048}';
@@ -65,8 +66,16 @@ const readConnections = (value: unknown, problems: Problem[]): number[] | undefi
 type ScenarioParts = { [K in keyof Omit<Scenario, 'file'>]: Scenario[K] | undefined };
 const isComplete = (parts: ScenarioParts): parts is Omit<Scenario, 'file'> => Object.values(parts).every((part) => part !== undefined);
 
-// Checks a top-level mapping; returns the Scenario only when nothing was wrong.
+// Checks a top-level mapping, then the work it asks for (work.ts: the number of configs, an
+// open-loop schedule); returns the Scenario only when nothing was wrong.
 export const validateScenario = (record: Record<string, unknown>, problems: Problem[]): Scenario | undefined => {
+  const before = problems.length;
+  const scenario = readScenario(record, problems);
+  if (scenario !== undefined) checkWork(scenario, record, problems);
+  return problems.length === before ? scenario : undefined;
+};
+
+const readScenario = (record: Record<string, unknown>, problems: Problem[]): Scenario | undefined => {
   const before = problems.length;
   const misspelt = checkKeys(record, KEYS.top, [], problems);
   const nameValue = requireKey(record, 'name', [], problems, `add ${NAME_HINT}`, misspelt);

@@ -2,9 +2,12 @@
 // and deterministic ASCII content that names its operation or key, so a value read back can
 // be traced to the write that produced it.
 
+import { constants } from 'node:buffer';
 import { LabError } from '../errors/index.ts';
 import type { ValueSize } from '../contracts/index.ts';
 import { createRng, hash32 } from './rng.ts';
+
+const { MAX_STRING_LENGTH } = constants;
 
 const checkSize = (size: ValueSize): void => {
   const { minBytes, maxBytes } = size;
@@ -46,11 +49,12 @@ export const keyValueSize = (size: ValueSize, seed: number, keyIndex: number): n
 };
 
 // One shared run of filler characters; values are its slices (V8 shares the backing store),
-// so 100k values of 1 KB cost 100k small strings, not 100 MB.
+// so 100k values of 1 KB cost 100k small strings, not 100 MB. It grows by doubling, never past
+// V8's longest string (scenario values stop well short of it: MAX_VALUE_BYTES).
 let filler = 'x'.repeat(4096);
 
 const fill = (length: number): string => {
-  if (length > filler.length) filler = 'x'.repeat(Math.max(length, filler.length * 2));
+  if (length > filler.length) filler = 'x'.repeat(Math.min(Math.max(length, filler.length * 2), Math.max(length, MAX_STRING_LENGTH)));
   return filler.slice(0, length);
 };
 

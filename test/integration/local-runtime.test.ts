@@ -80,6 +80,12 @@ repeat: 1
   it('kills the servers of a SIGKILLed owner on the next start', async () => {
     const owner = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', KILLED_OWNER], { stdio: ['ignore', 'pipe', 'inherit'] });
     const pids = await new Promise<number[]>((resolve) => owner.stdout.once('data', (chunk: Buffer) => resolve(JSON.parse(chunk.toString()))));
+    // Each server's watcher (lab/runtime/supervisor.ts, in the server's process group) would end
+    // it with its owner at once; without the watchers, the next start is the second guard.
+    for (const pid of pids) {
+      const group = await execFileAsync('pgrep', ['-g', String(pid)]).then(({ stdout }) => stdout.split('\n').filter(Boolean).map(Number));
+      for (const member of group.filter((p) => p !== pid)) process.kill(member, 'SIGKILL');
+    }
     owner.kill('SIGKILL');
     await new Promise((resolve) => owner.once('close', resolve));
     expect(pids.filter(processAlive)).toHaveLength(2);

@@ -49,7 +49,7 @@ export const duration = (range: IntRange): JsonSchema => ({
 export const sizeOrRange = (): JsonSchema => ({
   type: 'string',
   pattern: `^\\s*${SIZE_TEXT}(?:\\s*\\.\\.\\s*${SIZE_TEXT})?\\s*$`,
-  description: 'a size with its unit (16B, 1KB, 4KiB), or a range 16B..1KB drawn uniformly per operation; at most 512MiB',
+  description: 'a size with its unit (16B, 1KB, 4KiB), or a range 16B..1KB drawn uniformly per operation; at most 256MiB',
 });
 
 /** `1MB/s` or `unlimited`. */

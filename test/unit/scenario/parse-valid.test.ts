@@ -183,7 +183,7 @@ describe('parseScenario: workloads', () => {
     ['1KiB', [{ minBytes: 1024, maxBytes: 1024 }]],
     ['0.5KiB', [{ minBytes: 512, maxBytes: 512 }]],
     ['1.5MB', [{ minBytes: 1_500_000, maxBytes: 1_500_000 }]],
-    ['512MiB', [{ minBytes: 536_870_912, maxBytes: 536_870_912 }]],
+    ['256MiB', [{ minBytes: 268_435_456, maxBytes: 268_435_456 }]],
     ['"16B..1KB"', [{ minBytes: 16, maxBytes: 1000 }]],
     ['[0B, 16B..16B, 4KiB]', [{ minBytes: 0, maxBytes: 0 }, { minBytes: 16, maxBytes: 16 }, { minBytes: 4096, maxBytes: 4096 }]],
   ])('value: %s', (written, valueBytes) => {

@@ -64,7 +64,7 @@ describe('parseSize', () => {
     ['16 KB', '"16 KB" has a space before its unit', 'write 16KB'],
     ['2k', '"2k": the unit "k" is not one the lab reads', 'write 2KB (1000 bytes) or 2KiB (1024 bytes)'],
     ['4mib', '"4mib": the unit "mib" is not one the lab reads', 'write 4MiB'],
-    ['1TB', '"1TB": the unit "TB" is not one the lab reads', 'sizes go up to MB and MiB; Redis takes values of at most 512MiB'],
+    ['1TB', '"1TB": the unit "TB" is not one the lab reads', 'sizes go up to MB and MiB; values are at most 256MiB'],
     ['5 bytes', '"5 bytes": the unit "bytes" is not one the lab reads', 'write 5B'],
     ['5bytes', '"5bytes": the unit "bytes" is not one the lab reads', 'write 5B'],
     ['3furlongs', '"3furlongs" has an unknown unit "furlongs"', 'a size is a number and a unit: B, KB, MB (1000-based) or KiB, MiB (1024-based), e.g. 16B, 1KB, 4KiB'],

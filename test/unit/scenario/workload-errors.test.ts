@@ -45,7 +45,7 @@ describe('parseScenario: value sizes', () => {
   it('every way a size can be wrong, each at its own list item', () => {
     const error = failure(yaml('name: t', 'workload: {command: SET, commands: 10, value: [16B, 600MB, 1GB, 1.5B, 16 B, 16kb, -1KB]}', 'modes: [sync]'));
     expect(lines(error)).toStrictEqual([
-      '2:53: workload.value[1]: "600MB" is above 512MiB, the largest value Redis accepts',
+      '2:53: workload.value[1]: "600MB" is above 256MiB, the largest value the lab can hold',
       '2:60: workload.value[2]: "1GB": the unit "GB" is not one the lab reads',
       '2:65: workload.value[3]: "1.5B" is not a whole number of bytes',
       '2:71: workload.value[4]: "16 B" has a space before its unit',
@@ -53,8 +53,8 @@ describe('parseScenario: value sizes', () => {
       '2:83: workload.value[6]: "-1KB" is negative',
     ]);
     expect(hints(error)).toStrictEqual([
-      "value sizes go up to 512MiB (Redis's proto-max-bulk-len)",
-      'sizes go up to MB and MiB; Redis takes values of at most 512MiB',
+      'value sizes go up to 256MiB: a value and its command travel as one JavaScript string, and V8 strings stop just short of 512MiB',
+      'sizes go up to MB and MiB; values are at most 256MiB',
       'use 1B or 2B',
       'write 16B',
       'write 16KB (1000 bytes) or 16KiB (1024 bytes)',
