@@ -10,6 +10,7 @@ export type { Scenario, Mode, ConfigCell, Threshold, Workload, RetryPolicy, Poli
 export { startRuntime, EXTERNAL_ENV, type StartedRuntime, type RuntimeChoice, type Endpoint, type StopReport, type StartOptions, type ExternalTarget } from './runtime/index.ts';
 export { calibrationWithinTolerance, calibrationToleranceMs } from './network/index.ts';
 export { LabError, isLabError, type LabErrorCode } from './errors/index.ts';
+export { loadPolicies, type LoadedPolicy } from './policies/index.ts';
 export { runClusterScenario, type RunClusterOptions } from './run/cluster/run-cluster.ts';
 export { clusterScenarioOf } from './run/cluster/cluster-scenario.ts';
 export { clusterNodeNames, clusterShapeProblem } from './contracts/index.ts';

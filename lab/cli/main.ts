@@ -2,10 +2,10 @@
 // stdout: the result table (or validate's verdicts); stderr: progress and errors.
 
 import { LabError, isLabError, errorMessage } from '../errors/index.ts';
-import { clusterScenarioOf, loadScenarioFile, runClusterScenario, runScenario, scenarioSchemaText, type ClusterScenario } from '../index.ts';
+import { clusterScenarioOf, loadPolicies, loadScenarioFile, runClusterScenario, runScenario, scenarioSchemaText, type ClusterScenario } from '../index.ts';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { isClusterResult, type AnyResult, type LabResult } from '../contracts/index.ts';
+import { isClusterResult, type AnyResult, type LabResult, type Scenario } from '../contracts/index.ts';
 import {
   compareResults,
   createProgressWriter,
@@ -39,12 +39,24 @@ const reportError = (error: unknown): number => {
   return isLabError(error) && error.code === 'E_INTERRUPTED' ? EXIT.interrupted : EXIT.input;
 };
 
+// The real process.exit, taken before a policy module's code runs: while one runs, the lab
+// replaces process.exit (a module's call becomes E_POLICY), and a forced stop must still exit.
+const forceExit = process.exit.bind(process);
+
+// A fault scenario's policy modules, imported (their top-level code run) and checked; their names.
+const checkModules = async (scenario: Scenario): Promise<string[]> => {
+  if (scenario.faults.length === 0 || scenario.topology?.kind === 'cluster') return [];
+  const policies = await loadPolicies(scenario);
+  return [...policies.values()].filter((p) => p.source !== 'built-in').map((p) => `${p.name} (${p.source})`);
+};
+
 const validate = async (files: string[]): Promise<number> => {
   let status: number = EXIT.pass;
   for (const file of files) {
     try {
       const scenario = await loadScenarioFile(file);
-      process.stdout.write(`ok  ${file}: ${scenario.name}\n`);
+      const modules = await checkModules(scenario);
+      process.stdout.write(`ok  ${file}: ${scenario.name}${modules.length === 0 ? '' : `; policy modules loaded: ${modules.join(', ')}`}\n`);
     } catch (error) {
       status = reportError(error);
     }
@@ -106,10 +118,12 @@ const run = async (command: Extract<Command, { name: 'run' }>): Promise<number> 
     if (scenario.topology?.kind === 'cluster') clusterScenarios.push(clusterScenarioOf(scenario));
     else scenarios.push(scenario);
   }
+  // Every scenario's policy modules load before the first runtime starts.
+  for (const scenario of scenarios) await checkModules(scenario);
   const abort = new AbortController();
   const onSignal = () => {
     process.stderr.write('\ninterrupted: stopping what the lab started (Ctrl-C again to force)\n');
-    if (abort.signal.aborted) process.exit(130);
+    if (abort.signal.aborted) forceExit(130);
     abort.abort();
   };
   process.on('SIGINT', onSignal);

@@ -9,7 +9,7 @@
 import type { Redis } from 'ioredis';
 import { LabError, errorMessage, withTimeout } from '../errors/index.ts';
 import { applyLink, startFault, startRelay } from '../network/index.ts';
-import { loadPolicies, type LoadedPolicy } from '../policies/index.ts';
+import { exitError, guardExit, type LoadedPolicy } from '../policies/index.ts';
 import { checkApplied, checkCounter, checkPrefix, Ledger, verdictFor } from '../reconcile/index.ts';
 import type { Endpoint } from '../runtime/index.ts';
 import { expandFaultCells, type FaultCell, type FaultMode } from '../scenario/index.ts';
@@ -214,13 +214,33 @@ export interface FaultCellsFound {
   problems: string[];
 }
 
+// One fault run with process.exit guarded: a policy that calls it ends the run (its clients are
+// closed, the relay too) and the scenario with E_POLICY, instead of ending the lab.
+const runGuarded = async (input: FaultRunInput): Promise<FaultRunFindings> => {
+  const guard = guardExit();
+  const signal = input.session.signal ? AbortSignal.any([input.session.signal, guard.signal]) : guard.signal;
+  const exited = () => {
+    const call = guard.call();
+    return call === undefined ? undefined : exitError(`${input.policy.name} (${input.policy.source})`, 'during a fault run', call);
+  };
+  try {
+    const findings = await runFault({ ...input, session: { ...input.session, signal } });
+    const error = exited();
+    if (error !== undefined) throw error;
+    return findings;
+  } catch (error) {
+    throw exited() ?? error;
+  } finally {
+    guard.release();
+  }
+};
+
 /** Runs every fault cell `repeat` times, calibrating each link shape once, and leaves the link plain. */
-export const runFaultCells = async (session: RunSession, proxied: Endpoint): Promise<FaultCellsFound> => {
+export const runFaultCells = async (session: RunSession, proxied: Endpoint, policies: Map<string, LoadedPolicy>): Promise<FaultCellsFound> => {
   const { scenario, emit } = session;
   const cells: FaultCell[] = expandFaultCells(scenario);
   // One plan per workload (a scenario may compare several writes side by side).
   const plans = new Map(scenario.workloads.map((w) => [w, buildPlan(w, w.commands[0] ?? 0, w.valueBytes[0] ?? { minBytes: 0, maxBytes: 0 }, scenario.seed)]));
-  const policies = await loadPolicies(scenario);
   refuseUnsupported(policies, cells);
   const found: FaultCellsFound = { entries: [], calibration: [], problems: [] };
   let linkShape = '';
@@ -235,7 +255,7 @@ export const runFaultCells = async (session: RunSession, proxied: Endpoint): Pro
       checkAborted(session.signal);
       const policy = policies.get(cell.policy) as LoadedPolicy;
       const plan = plans.get(cell.workload) as OperationPlan;
-      const findings = await runFault({ session, proxied, plan, mode: cell.mode, connections: cell.connections, fault: cell.fault, policy, options: scenario.reconcile });
+      const findings = await runGuarded({ session, proxied, plan, mode: cell.mode, connections: cell.connections, fault: cell.fault, policy, options: scenario.reconcile });
       checkAborted(session.signal);
       runs.push(findings);
       found.problems.push(...findings.problems.map((problem) => `${cell.id} run ${r + 1}: ${problem}`));
