@@ -279,6 +279,8 @@ export interface ReconcileEntry {
   examples: { lost: number[]; duplicated: number[]; unexpected: number[] };
   /** Client errors by kind over the run. */
   errorsByKind: Record<string, number>;
+  /** The first message the caller saw of each error kind (cut to 300 characters); absent in older results. */
+  errorMessages?: Record<string, string>;
   /** One per run: when the fault went on and came off, in ms after the run's driver started. */
   timelines?: FaultTimeline[];
 }

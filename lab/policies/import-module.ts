@@ -69,6 +69,9 @@ export const loadFailure = async (error: unknown, file: string, source: string):
     const [, target, importer] = missing;
     return fail(`imports ${target}, which does not exist (imported from ${importer})`, 'fix the import path: relative imports need the file extension, e.g. ./helper.ts');
   }
-  if (MISMATCH.test(message) || MISMATCH.test(code)) return fail(`failed to load (CommonJS/ESM mismatch): ${message.split('\n')[0]}`, await mismatchHint(file, `${message} ${code}`));
+  if (MISMATCH.test(message) || MISMATCH.test(code)) {
+    const line = message.split('\n').find((text) => MISMATCH.test(text)) ?? message.split('\n')[0];
+    return fail(`failed to load (CommonJS/ESM mismatch): ${line}`, await mismatchHint(file, `${message} ${code}`));
+  }
   return fail(`failed to load: ${message}`, 'fix the module so that it loads: its top-level code threw, or it does not parse (node --check finds syntax errors in .js)');
 };

@@ -82,11 +82,16 @@ const examplesText = (entry: ReconcileEntry): string =>
     .map((kind) => `${kind} [${entry.examples[kind].join(', ')}]`)
     .join('; ');
 
-// Why each UNSAFE (then UNKNOWN, then NOT-TESTED) row is what it is, with example operation ids.
+// A row in which no operation succeeded explains itself whatever its verdict.
+const explains = (entry: ReconcileEntry, verdict: ReconcileEntry['verdict']): boolean =>
+  entry.verdict === verdict && (verdict !== 'SAFE' || (entry.counts.acknowledged === 0 && entry.counts.issued > 0));
+
+// Why each UNSAFE (then UNKNOWN, then NOT-TESTED) row is what it is, with example operation ids;
+// then a SAFE row in which every operation failed.
 const reasonLines = (entries: readonly ReconcileEntry[], color: boolean, width: number): string[] =>
-  (['UNSAFE', 'UNKNOWN', 'NOT-TESTED'] as const).flatMap((verdict) =>
+  (['UNSAFE', 'UNKNOWN', 'NOT-TESTED', 'SAFE'] as const).flatMap((verdict) =>
     entries
-      .filter((entry) => entry.verdict === verdict)
+      .filter((entry) => explains(entry, verdict))
       .flatMap((entry) => {
         const examples = examplesText(entry);
         return [

@@ -16,6 +16,7 @@ import { expandFaultCells, type FaultCell, type FaultMode } from '../scenario/in
 import { buildPlan, cutAfterBytes, driveWithLedger, tagKeys, type OperationPlan, type OpWrapping } from '../workload/index.ts';
 import { isCollectionCommand, linkShapeKey, type Calibration, type Fault, type ReconcileCounts, type ReconcileEntry, type ReconcileOptions } from '../contracts/index.ts';
 import { judgeCollection } from './collection-judge.ts';
+import { errorKindReasons, everyOperationFailed } from './error-reasons.ts';
 import { FaultSchedule } from './fault-schedule.ts';
 import { countsFromLedger, faultEntry, type FaultRunFindings } from './result-assembly.ts';
 import { calibrateShape, checkAborted, type RunSession } from './session.ts';
@@ -142,7 +143,12 @@ const runFault = async (input: FaultRunInput): Promise<FaultRunFindings> => {
   }
   // A run whose fault never fired tested nothing: verdictFor makes it NOT-TESTED and says why.
   const judged = await judge(input, ledger, wrapping, keys.logKey, end.faultObserved);
-  const findings = drive.unsettled === 0 ? judged : withHang(judged, drive.unsettled, options.deadlineMs);
+  const hung = drive.unsettled === 0 ? judged : withHang(judged, drive.unsettled, options.deadlineMs);
+  const findings = {
+    ...hung,
+    reasons: [...everyOperationFailed(ledger, wrapping, policy.source !== 'built-in'), ...hung.reasons, ...errorKindReasons(ledger)],
+    errorMessages: ledger.errorMessages(),
+  };
   return {
     ...findings,
     faultObserved: end.faultObserved,

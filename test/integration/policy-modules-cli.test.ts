@@ -68,6 +68,30 @@ describe('policy modules are checked before anything starts', () => {
   });
 });
 
+describe('modules load and explain themselves', () => {
+  it('a .ts module importing .ts modules (two levels) loads, and so does ESM syntax in a CommonJS folder', async () => {
+    for (const [name, module] of [['nested-imports', './nested-imports.ts'], ['cjs-esm-syntax', './cjs/esm-syntax.js']]) {
+      const result = await cli(['validate', `${FIXTURES}/${name}.yaml`]);
+      expect(result.stderr).toBe('');
+      expect(result).toMatchObject({ code: 0, stdout: `ok  ${FIXTURES}/${name}.yaml: ${name}; policy modules loaded: ${name} (${module})\n` });
+    }
+  });
+
+  it('a CommonJS/ESM mismatch names the package.json and the fix', async () => {
+    const result = await cli(['validate', `${FIXTURES}/cjs-top-level-await.yaml`]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('failed to load (CommonJS/ESM mismatch)');
+    expect(result.stderr).toContain(`hint: the module is written as ESM (import / export) but read as CommonJS, since ${resolve(FIXTURES, 'cjs/package.json')} has no "type": "module": add "type": "module"`);
+  });
+
+  it('a failed package import names the package, not "no file at"', async () => {
+    const result = await cli(['validate', `${FIXTURES}/imports-missing-package.yaml`]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('imports the package no-such-retry-package-for-lab-tests, which is not installed');
+    expect(result.stderr).not.toContain('no file at');
+  });
+});
+
 describe("a module's process.exit is E_POLICY, not a pass", () => {
   it('at import: validate and run exit 2 and name the module', async () => {
     for (const command of ['validate', 'run']) {
