@@ -89,6 +89,7 @@ export const RECONCILE_METRICS = [
   { name: 'unexpected', unit: 'count', about: 'applied but never issued', read: (e) => e.counts.unexpected },
   { name: 'applied', unit: 'count', about: 'applied by the server at least once', read: (e) => e.counts.applied },
   { name: 'acknowledged', unit: 'count', about: 'acknowledged to the caller', read: (e) => e.counts.acknowledged },
+  { name: 'retries', unit: 'count', about: 'operations the policy re-issued, as it announced them with retrying()', read: (e) => e.counts.retries },
 ] as const satisfies readonly ReconcileMetricSpec[];
 
 export type ReconcileMetric = (typeof RECONCILE_METRICS)[number]['name'];

@@ -315,8 +315,12 @@ export interface ReconcileCounts {
   unexpected: number;
   /** Reported to the caller as failed (not executed), yet applied. */
   failedButApplied: number;
-  /** Times the caller re-issued an operation (app-retry, idempotent). */
+  /** Times the caller re-issued an operation (app-retry, idempotent): the retries a policy announced with `retrying()`. */
   retries: number;
+  /** true: `duplicated` is a lower bound (no tags: an untagged counter's value above `issued`, or existence flags that cannot see a second application); absent in older results and where exact. */
+  duplicatedAtLeast?: boolean;
+  /** Untagged counters: every application the counter holds (final value / increment), which may exceed `issued`; `applied` is capped at `issued`. Absent in older results. */
+  applications?: number;
 }
 
 /** The external runtime's target, as far as a result may say (never its password). */

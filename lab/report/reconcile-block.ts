@@ -23,6 +23,7 @@ const columnsFor = (withRtt: boolean, withClient: boolean, withHits: boolean, wi
   { header: 'dup', align: 'right' },
   { header: 'verdict', align: 'left' },
   { header: 'runs', align: 'left', dropPriority: 1 },
+  { header: 'retries', align: 'right', dropPriority: 2.5 },
 ];
 
 const LEGEND = [
@@ -33,6 +34,10 @@ const LEGEND = [
   'lost: acked but not applied',
   'dup: applied more than once',
 ];
+
+// Legends of their own (wrapped apart from the one above).
+const RETRIES_LEGEND = 'retries: re-sends the policy announced with retrying() (a client library re-sending on its own is not counted here)';
+const AT_LEAST_LEGEND = 'dup ≥ N: without tags the server cannot show which operations applied twice; N is the least the counter proves';
 
 const HITS_LEGEND = "hit: the connections the fault hit (Toxiproxy acts on every connection; a byte cut counts on each connection's own stream); order is checked per connection";
 
@@ -68,9 +73,10 @@ const entryRow = (entry: ReconcileEntry, withRtt: boolean, withClient: boolean, 
       { text: String(counts.failed), style: 'dim' },
       { text: String(counts.indeterminate) },
       anomalyCell(counts.lost),
-      anomalyCell(counts.duplicated),
+      counts.duplicatedAtLeast === true ? { text: `≥ ${counts.duplicated}`, style: counts.duplicated > 0 ? 'fail' : 'dim' } : anomalyCell(counts.duplicated),
       { text: entry.verdict, style: verdictStyle(entry.verdict) },
       { text: consistencyText(entry), ...(entry.consistent ? {} : { style: 'warn' as const }) },
+      { text: String(counts.retries), style: counts.retries > 0 ? 'warn' : 'dim' },
     ],
   };
 };
@@ -113,6 +119,9 @@ export const renderReconcile = (entries: readonly ReconcileEntry[] | undefined, 
   const rows = entries.map((e) => entryRow(e, withRtt, withClient, withHits, withWrite));
   const { lines, dropped } = fitGrid(columnsFor(withRtt, withClient, withHits, withWrite), rows, color, width);
   const untested = entries.some((e) => e.verdict === 'NOT-TESTED') ? [NOT_TESTED_LEGEND] : [];
-  const notes = wrapNote([...LEGEND, ...(withHits ? [HITS_LEGEND] : []), ...untested], width - 2).map((line) => paint(`  ${line}`, 'dim', color));
+  const atLeast = entries.some((e) => e.counts.duplicatedAtLeast === true) ? [AT_LEAST_LEGEND] : [];
+  const notes = [...wrapNote([...LEGEND, ...(withHits ? [HITS_LEGEND] : []), ...untested], width - 2), ...wrapNote([RETRIES_LEGEND, ...atLeast], width - 2)].map((line) =>
+    paint(`  ${line}`, 'dim', color),
+  );
   return [title, ...lines, ...droppedNote(dropped, width, color), ...notes, ...reasonLines(entries, color, width)];
 };

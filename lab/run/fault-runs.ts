@@ -18,7 +18,7 @@ import { isCollectionCommand, linkShapeKey, type Calibration, type Fault, type R
 import { judgeCollection } from './collection-judge.ts';
 import { errorKindReasons, everyOperationFailed } from './error-reasons.ts';
 import { FaultSchedule } from './fault-schedule.ts';
-import { countsFromLedger, faultEntry, type FaultRunFindings } from './result-assembly.ts';
+import { counterCounts, countsFromLedger, faultEntry, type FaultRunFindings } from './result-assembly.ts';
 import { calibrateShape, checkAborted, type RunSession } from './session.ts';
 
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -192,7 +192,14 @@ const judge = async (input: FaultRunInput, ledger: Ledger, wrapping: OpWrapping,
   // one connection has no batch and one stream whose order the counts already cover).
   const ordered = input.mode.kind !== 'sync' || input.connections > 1;
   const prefix = applications.log !== undefined && ordered ? checkPrefix(ledger, applications.log) : null;
-  const counts: ReconcileCounts = checked?.counts ?? countsFromLedger(ledger, counter === null ? 0 : counter.final / plan.incrementBy);
+  // Without tags a second application of a keyed write leaves no trace, and a counter's value
+  // bounds duplicates from below only: `dup` then reads as "at least".
+  const counts: ReconcileCounts =
+    checked !== undefined
+      ? { ...checked.counts, ...(wrapping === 'bare' ? { duplicatedAtLeast: true } : {}) }
+      : counter === null
+        ? countsFromLedger(ledger, 0)
+        : counterCounts(ledger, counter.final / plan.incrementBy);
   const { verdict, reasons } = verdictFor({
     counts,
     counter,

@@ -278,3 +278,14 @@ export const countsFromLedger = (ledger: Pick<Ledger, 'size' | 'counts'>, applie
     retries: c.retries,
   };
 };
+
+/**
+ * An untagged counter's counts: its value says how many applications there were, not which
+ * operations they were, so `applied` is capped at `issued` and the excess is a lower bound on
+ * the duplicates (`duplicatedAtLeast`): 320 applications of 256 operations are at least 64
+ * duplicates, and `applied` reads 256/256.
+ */
+export const counterCounts = (ledger: Pick<Ledger, 'size' | 'counts'>, applications: number): ReconcileCounts => {
+  const counts = countsFromLedger(ledger, Math.min(applications, ledger.size));
+  return { ...counts, duplicated: Math.max(0, applications - ledger.size), duplicatedAtLeast: true, applications };
+};
