@@ -143,8 +143,26 @@ export const RETRY_POLICIES = ['none', 'ioredis-default', 'app-retry', 'idempote
  * node-redis with its defaults. */
 export const BUILTIN_POLICIES = [...RETRY_POLICIES, 'node-redis-default'] as const;
 
-/** A built-in policy (BUILTIN_POLICIES) or the name of a user's policy module (`policyModules`). */
-export type RetryPolicy = string;
+/** A built-in policy's name. */
+export type BuiltinPolicy = (typeof BUILTIN_POLICIES)[number];
+
+/**
+ * A built-in policy (BUILTIN_POLICIES) or the name of a user's policy module (`policyModules`).
+ * `string & {}` keeps editors offering the built-in names while any module name is accepted.
+ */
+export type RetryPolicy = BuiltinPolicy | (string & {});
+
+/**
+ * The names of a project's own policy modules, for the type checker: augment it so a matcher
+ * accepts them as literals (`declare module 'redis-fault-lab' { interface PolicyNames { ours: true } }`).
+ */
+export interface PolicyNames {}
+
+/**
+ * What `toBeRetrySafe` accepts for `P`: any built-in or declared name, or a value typed `string`;
+ * a literal that is neither (`'idempotnet'`) does not type-check.
+ */
+export type PolicyName<P extends string> = string extends P ? P : P extends BuiltinPolicy | keyof PolicyNames ? P : BuiltinPolicy | keyof PolicyNames;
 
 /** How a fault scenario is judged. */
 export interface ReconcileOptions {
