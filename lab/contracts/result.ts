@@ -317,6 +317,8 @@ export interface ReconcileCounts {
   failedButApplied: number;
   /** Times the caller re-issued an operation (app-retry, idempotent): the retries a policy announced with `retrying()`. */
   retries: number;
+  /** With tags: operations the client library re-sent on its own, seen on the wire (sent more often than the policy sent them and announced retries); absent without tags and in older results. */
+  resent?: number;
   /** true: `duplicated` is a lower bound (no tags: an untagged counter's value above `issued`, or existence flags that cannot see a second application); absent in older results and where exact. */
   duplicatedAtLeast?: boolean;
   /** Untagged counters: every application the counter holds (final value / increment), which may exceed `issued`; `applied` is capped at `issued`. Absent in older results. */

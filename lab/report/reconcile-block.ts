@@ -36,7 +36,7 @@ const LEGEND = [
 ];
 
 // Legends of their own (wrapped apart from the one above).
-const RETRIES_LEGEND = 'retries: re-sends the policy announced with retrying() (a client library re-sending on its own is not counted here)';
+const RETRIES_LEGEND = 'retries: re-sends the policy announced with retrying(); +N lib: operations the client library re-sent on its own, seen on the wire (counted with tags only)';
 const AT_LEAST_LEGEND = 'dup ≥ N: without tags the server cannot show which operations applied twice; N is the least the counter proves';
 
 const HITS_LEGEND = "hit: the connections the fault hit (Toxiproxy acts on every connection; a byte cut counts on each connection's own stream); order is checked per connection";
@@ -48,6 +48,12 @@ const hitsText = (entry: ReconcileEntry): string => {
 };
 
 const NOT_TESTED_LEGEND = 'NOT-TESTED: the fault never fired, so nothing was judged';
+
+// Announced retries, then the library's own re-sends seen on the wire: `0 +32 lib`.
+const retriesCell = (counts: ReconcileEntry['counts']): Cell => {
+  const resent = counts.resent ?? 0;
+  return { text: resent > 0 ? `${counts.retries} +${resent} lib` : String(counts.retries), style: counts.retries + resent > 0 ? 'warn' : 'dim' };
+};
 
 // A count that should be zero: red when it is not.
 const anomalyCell = (count: number): Cell => ({ text: String(count), style: count > 0 ? 'fail' : 'dim' });
@@ -76,7 +82,7 @@ const entryRow = (entry: ReconcileEntry, withRtt: boolean, withClient: boolean, 
       counts.duplicatedAtLeast === true ? { text: `≥ ${counts.duplicated}`, style: counts.duplicated > 0 ? 'fail' : 'dim' } : anomalyCell(counts.duplicated),
       { text: entry.verdict, style: verdictStyle(entry.verdict) },
       { text: consistencyText(entry), ...(entry.consistent ? {} : { style: 'warn' as const }) },
-      { text: String(counts.retries), style: counts.retries > 0 ? 'warn' : 'dim' },
+      retriesCell(counts),
     ],
   };
 };

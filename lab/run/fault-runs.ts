@@ -17,6 +17,7 @@ import { buildPlan, cutAfterBytes, driveWithLedger, tagKeys, type OperationPlan,
 import { isCollectionCommand, linkShapeKey, type Calibration, type Fault, type ReconcileCounts, type ReconcileEntry, type ReconcileOptions } from '../contracts/index.ts';
 import { judgeCollection } from './collection-judge.ts';
 import { errorKindReasons, everyOperationFailed } from './error-reasons.ts';
+import { wireSends } from './wire-sends.ts';
 import { FaultSchedule } from './fault-schedule.ts';
 import { counterCounts, countsFromLedger, faultEntry, type FaultRunFindings } from './result-assembly.ts';
 import { calibrateShape, checkAborted, type RunSession } from './session.ts';
@@ -88,7 +89,8 @@ const runFault = async (input: FaultRunInput): Promise<FaultRunFindings> => {
   const wrapping = wrappingFor(policy, options);
   const keys = tagKeys(plan.keyOf(0), session.keyspace.prefix);
   await session.keyspace.reset(control);
-  const relay = await startRelay(input.proxied);
+  const wire = wrapping === 'bare' ? undefined : wireSends(plan.size, keys.logKey);
+  const relay = await startRelay(input.proxied, wire?.tap);
   const clients: unknown[] = [];
   try {
     for (let c = 0; c < input.connections; c++) clients.push(await connectPolicy(policy, relay.endpoint, mode.kind === 'auto'));
@@ -146,6 +148,7 @@ const runFault = async (input: FaultRunInput): Promise<FaultRunFindings> => {
   const hung = drive.unsettled === 0 ? judged : withHang(judged, drive.unsettled, options.deadlineMs);
   const findings = {
     ...hung,
+    ...(wire === undefined ? {} : { counts: { ...hung.counts, resent: wire.resent(ledger) } }),
     reasons: [...everyOperationFailed(ledger, wrapping, policy.source !== 'built-in'), ...hung.reasons, ...errorKindReasons(ledger)],
     errorMessages: ledger.errorMessages(),
   };
