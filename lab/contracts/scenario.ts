@@ -63,6 +63,8 @@ export interface Workload {
   field: string;
   /** Keys per MGET. */
   mgetKeys: number;
+  /** SETNX: the lock's lease (`SET key id NX PX leaseMs`); absent: the lock has no expiry. */
+  leaseMs?: number;
   /** EVAL / EVALSHA: the Lua body (called with 1 key and ARGV from `args`). */
   script?: string;
   /** EVAL / EVALSHA: ARGV; CUSTOM: the whole command, name first. Placeholders {i} {key} {value}. */
