@@ -2,10 +2,10 @@
 // stdout: the result table (or validate's verdicts); stderr: progress and errors.
 
 import { LabError, isLabError, errorMessage, redactData, registerSecret } from '../errors/index.ts';
-import { clusterScenarioOf, describeWork, estimateWork, loadScenarioFile, runClusterScenario, runScenario, scenarioSchemaText, type ClusterScenario } from '../index.ts';
+import { clusterScenarioOf, describeWork, estimateWork, loadPolicies, loadScenarioFile, runClusterScenario, runScenario, scenarioSchemaText, type ClusterScenario } from '../index.ts';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { isClusterResult, type AnyResult, type LabResult } from '../contracts/index.ts';
+import { isClusterResult, type AnyResult, type LabResult, type Scenario } from '../contracts/index.ts';
 import {
   compareResults,
   createProgressWriter,
@@ -42,12 +42,24 @@ const reportError = (error: unknown): number => {
   return isLabError(error) && error.code === 'E_INTERRUPTED' ? EXIT.interrupted : EXIT.input;
 };
 
+// The real process.exit, taken before a policy module's code runs: while one runs, the lab
+// replaces process.exit (a module's call becomes E_POLICY), and a forced stop must still exit.
+const forceExit = process.exit.bind(process);
+
+// A fault scenario's policy modules, imported (their top-level code run) and checked; their names.
+const checkModules = async (scenario: Scenario): Promise<string[]> => {
+  if (scenario.faults.length === 0 || scenario.topology?.kind === 'cluster') return [];
+  const policies = await loadPolicies(scenario);
+  return [...policies.values()].filter((p) => p.source !== 'built-in').map((p) => `${p.name} (${p.source})`);
+};
+
 const validate = async (files: string[]): Promise<number> => {
   let status: number = EXIT.pass;
   for (const file of files) {
     try {
       const scenario = await loadScenarioFile(file);
-      say(process.stdout, `ok  ${file}: ${scenario.name}\n`);
+      const modules = await checkModules(scenario);
+      say(process.stdout, `ok  ${file}: ${scenario.name}${modules.length === 0 ? '' : `; policy modules loaded: ${modules.join(', ')}`}\n`);
       // The work estimate goes beside the verdict, on stderr: stdout keeps one line per file.
       say(process.stderr, `    work: ${describeWork(estimateWork(scenario))}\n`);
     } catch (error) {
@@ -113,7 +125,10 @@ const run = async (command: Extract<Command, { name: 'run' }>): Promise<number> 
     if (scenario.topology?.kind === 'cluster') clusterScenarios.push(clusterScenarioOf(scenario));
     else scenarios.push(scenario);
   }
-  const signals = watchRunSignals({ write: (line) => process.stderr.write(`${line}\n`), stdinIsTty: process.stdin.isTTY === true, exit: (code) => process.exit(code) });
+  // Every scenario's policy modules load before the first runtime starts.
+  for (const scenario of scenarios) await checkModules(scenario);
+  // forceExit: the real process.exit, which a policy module's guard (exit-guard.ts) does not replace.
+  const signals = watchRunSignals({ write: (line) => process.stderr.write(`${line}\n`), stdinIsTty: process.stdin.isTTY === true, exit: (code) => forceExit(code) });
   const mode = progressMode(process.stderr, command.quiet);
   let progress: ReturnType<typeof createProgressWriter> | undefined;
   const note = (line: string) => (command.quiet ? undefined : say(process.stderr, `${line}\n`));

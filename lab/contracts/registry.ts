@@ -89,6 +89,8 @@ export const RECONCILE_METRICS = [
   { name: 'unexpected', unit: 'count', about: 'applied but never issued', read: (e) => e.counts.unexpected },
   { name: 'applied', unit: 'count', about: 'applied by the server at least once', read: (e) => e.counts.applied },
   { name: 'acknowledged', unit: 'count', about: 'acknowledged to the caller', read: (e) => e.counts.acknowledged },
+  { name: 'retries', unit: 'count', about: 'operations the policy re-issued, as it announced them with retrying()', read: (e) => e.counts.retries },
+  { name: 'resent', unit: 'count', about: 'operations the client library re-sent on its own, seen on the wire (tags only; 0 without)', read: (e) => e.counts.resent ?? 0 },
 ] as const satisfies readonly ReconcileMetricSpec[];
 
 export type ReconcileMetric = (typeof RECONCILE_METRICS)[number]['name'];

@@ -279,6 +279,8 @@ export interface ReconcileEntry {
   examples: { lost: number[]; duplicated: number[]; unexpected: number[] };
   /** Client errors by kind over the run. */
   errorsByKind: Record<string, number>;
+  /** The first message the caller saw of each error kind (cut to 300 characters); absent in older results. */
+  errorMessages?: Record<string, string>;
   /** One per run: when the fault went on and came off, in ms after the run's driver started. */
   timelines?: FaultTimeline[];
 }
@@ -313,8 +315,14 @@ export interface ReconcileCounts {
   unexpected: number;
   /** Reported to the caller as failed (not executed), yet applied. */
   failedButApplied: number;
-  /** Times the caller re-issued an operation (app-retry, idempotent). */
+  /** Times the caller re-issued an operation (app-retry, idempotent): the retries a policy announced with `retrying()`. */
   retries: number;
+  /** With tags: operations the client library re-sent on its own, seen on the wire (sent more often than the policy sent them and announced retries); absent without tags and in older results. */
+  resent?: number;
+  /** true: `duplicated` is a lower bound (no tags: an untagged counter's value above `issued`, or existence flags that cannot see a second application); absent in older results and where exact. */
+  duplicatedAtLeast?: boolean;
+  /** Untagged counters: every application the counter holds (final value / increment), which may exceed `issued`; `applied` is capped at `issued`. Absent in older results. */
+  applications?: number;
 }
 
 /** The external runtime's target, as far as a result may say (never its password). */

@@ -63,6 +63,8 @@ export interface Workload {
   field: string;
   /** Keys per MGET. */
   mgetKeys: number;
+  /** SETNX: the lock's lease (`SET key id NX PX leaseMs`); absent: the lock has no expiry. */
+  leaseMs?: number;
   /** EVAL / EVALSHA: the Lua body (called with 1 key and ARGV from `args`). */
   script?: string;
   /** EVAL / EVALSHA: ARGV; CUSTOM: the whole command, name first. Placeholders {i} {key} {value}. */
@@ -143,8 +145,26 @@ export const RETRY_POLICIES = ['none', 'ioredis-default', 'app-retry', 'idempote
  * node-redis with its defaults. */
 export const BUILTIN_POLICIES = [...RETRY_POLICIES, 'node-redis-default'] as const;
 
-/** A built-in policy (BUILTIN_POLICIES) or the name of a user's policy module (`policyModules`). */
-export type RetryPolicy = string;
+/** A built-in policy's name. */
+export type BuiltinPolicy = (typeof BUILTIN_POLICIES)[number];
+
+/**
+ * A built-in policy (BUILTIN_POLICIES) or the name of a user's policy module (`policyModules`).
+ * `string & {}` keeps editors offering the built-in names while any module name is accepted.
+ */
+export type RetryPolicy = BuiltinPolicy | (string & {});
+
+/**
+ * The names of a project's own policy modules, for the type checker: augment it so a matcher
+ * accepts them as literals (`declare module 'redis-fault-lab' { interface PolicyNames { ours: true } }`).
+ */
+export interface PolicyNames {}
+
+/**
+ * What `toBeRetrySafe` accepts for `P`: any built-in or declared name, or a value typed `string`;
+ * a literal that is neither (`'idempotnet'`) does not type-check.
+ */
+export type PolicyName<P extends string> = string extends P ? P : P extends BuiltinPolicy | keyof PolicyNames ? P : BuiltinPolicy | keyof PolicyNames;
 
 /** How a fault scenario is judged. */
 export interface ReconcileOptions {

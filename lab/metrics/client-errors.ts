@@ -25,17 +25,45 @@ const replyKind = (message: string): string => {
 
 const field = (error: object, key: string): unknown => (error as Record<string, unknown>)[key];
 
+// node-redis (v5, @redis/client lib/errors) leaves `name` as "Error": its classes are told apart
+// by constructor name. Server error replies are ErrorReply and its subclasses.
+const NODE_REDIS_REPLIES = new Set(['ErrorReply', 'SimpleError', 'BlobError', 'MultiErrorReply']);
+const NODE_REDIS_KINDS = new Map<string, string>([
+  ['SocketClosedUnexpectedlyError', 'CONNECTION_CLOSED'],
+  ['ClientClosedError', 'CLIENT_CLOSED'],
+  ['ClientOfflineError', 'CLIENT_OFFLINE'],
+  ['DisconnectsClientError', 'DISCONNECTED'],
+  ['ConnectionTimeoutError', 'CONNECT_TIMEOUT'],
+  ['SocketTimeoutError', 'SOCKET_TIMEOUT'],
+  ['TimeoutError', 'TIMEOUT'],
+  ['CommandTimeoutDuringMaintenanceError', 'TIMEOUT'],
+  ['SocketTimeoutDuringMaintenanceError', 'SOCKET_TIMEOUT'],
+  ['AbortError', 'ABORTED'],
+  ['WatchError', 'WATCH'],
+  ['ReconnectStrategyError', 'RECONNECT_STRATEGY'],
+  ['RootNodesUnavailableError', 'ROOT_NODES_UNAVAILABLE'],
+]);
+
+const constructorName = (error: object): string => {
+  const ctor = (error as { constructor?: { name?: unknown } }).constructor;
+  return typeof ctor?.name === 'string' ? ctor.name : '';
+};
+
 /**
  * The kind of anything a Redis call rejected with: a reply error's first word; CONNECTION_CLOSED,
  * ABORTED, MAX_RETRIES, TIMEOUT, STREAM_NOT_WRITEABLE, SOCKET_TIMEOUT for ioredis connection
- * failures; the socket code (ECONNRESET, ECONNREFUSED, EPIPE, ...); else OTHER.
+ * failures; the socket code (ECONNRESET, ECONNREFUSED, EPIPE, ...); node-redis errors by class
+ * (CONNECTION_CLOSED, CLIENT_CLOSED, CLIENT_OFFLINE, DISCONNECTED, CONNECT_TIMEOUT, TIMEOUT, ...); else OTHER.
  */
 export const errorKind = (error: unknown): string => {
   if (typeof error !== 'object' || error === null) return 'OTHER';
   const name = field(error, 'name');
   const message = field(error, 'message');
   const text = typeof message === 'string' ? message : '';
-  if (name === 'ReplyError') return replyKind(text);
+  const ctor = constructorName(error);
+  if (name === 'ReplyError' || NODE_REDIS_REPLIES.has(ctor)) return replyKind(text);
+  const nodeRedis = NODE_REDIS_KINDS.get(ctor);
+  if (nodeRedis !== undefined) return nodeRedis;
   if (name === 'MaxRetriesPerRequestError') return 'MAX_RETRIES';
   const byMessage = BY_MESSAGE.get(text);
   if (byMessage !== undefined) return byMessage;
@@ -48,4 +76,4 @@ export const errorKind = (error: unknown): string => {
 
 /** A Redis error reply (the server answered and refused), as opposed to a connection failure. */
 export const isReplyError = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && field(error, 'name') === 'ReplyError';
+  typeof error === 'object' && error !== null && (field(error, 'name') === 'ReplyError' || NODE_REDIS_REPLIES.has(constructorName(error)));

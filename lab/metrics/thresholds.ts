@@ -70,7 +70,7 @@ const evaluateReconcileThreshold = (
     return { source: threshold.source, metric: 'verdict', op: '==', value, checked, pass: allPass(checked) };
   }
   const checked = selected.map((e) => {
-    const actual = reconcileMetricByName(threshold.metric)?.read(e) ?? e.counts[threshold.metric];
+    const actual = reconcileMetricByName(threshold.metric)?.read(e) ?? e.counts[threshold.metric] ?? 0;
     return { configId: e.id, actual, pass: e.verdict !== 'NOT-TESTED' && holds(actual, threshold.op, threshold.value) };
   });
   const { source, metric, op, value } = threshold;

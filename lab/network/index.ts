@@ -4,3 +4,4 @@ export { faultPlan, startFault, type FaultHandle, type HealReport } from './faul
 export { calibrateLink, summarizeCalibration, calibrationToleranceMs, calibrationWithinTolerance } from './calibrate.ts';
 export { startRelay } from './relay.ts';
 export { startSourceGate, type SourceGate } from './source-gate.ts';
+export { respRequestReader } from './resp-requests.ts';

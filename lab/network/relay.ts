@@ -21,14 +21,17 @@ export interface Relay {
   close(): Promise<void>;
 }
 
-export const startRelay = async (target: Endpoint): Promise<Relay> => {
+/** `tap`: sees every byte a client writes, per connection (numbered from 0), before it is forwarded. */
+export const startRelay = async (target: Endpoint, tap?: (connection: number, chunk: Buffer) => void): Promise<Relay> => {
   const sockets = new Set<net.Socket>();
   const listeners: (() => void)[] = [];
   let connections = 0;
   let dropped = false;
   const server = net.createServer({ noDelay: true }, (client) => {
     if (dropped) return void client.destroy();
+    const connection = connections;
     connections += 1;
+    if (tap !== undefined) client.on('data', (chunk: Buffer) => tap(connection, chunk));
     sockets.add(client);
     const upstream = forward(client, target, () => {
       sockets.delete(client);

@@ -4,3 +4,4 @@
 // neither a client option set nor a workload, and the same loader serves the CLI and vitest.
 
 export { loadPolicies, type LoadedPolicy } from './load.ts';
+export { exitError, guardExit } from './exit-guard.ts';

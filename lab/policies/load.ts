@@ -1,18 +1,16 @@
-// Turns a scenario's `policies` into Policy objects before any fault run starts: a built-in by
-// name, a user's object as given, or a user's module file, imported relative to the scenario
-// file. A module that throws at load, lacks a function or takes too long to load is an
-// E_POLICY error naming it (the CLI exits 2), never a hung run.
-//
-// TypeScript modules: in a checkout (and under vitest) the lab runs through tsx or vite, which
-// import .ts files as they are. Under the built package on plain Node, a .ts module is loaded
-// by registering tsx's loader when tsx is installed; otherwise the error says to install tsx or
-// give a .js / .mjs module.
+// Turns a scenario's `policies` into Policy objects before anything starts: a built-in by name,
+// a user's object as given, or a user's module file, imported relative to the scenario file.
+// `validate` and `run` call this before a runtime starts, so a module that is missing, outside
+// the scenario's folder, throws or exits at load, lacks a function or takes too long to load is
+// an E_POLICY error naming it (the CLI exits 2) and nothing was started. A module file is
+// imported once per process (its top-level code runs once), whatever calls load it again.
 
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { LabError, errorMessage, withTimeout } from '../errors/index.ts';
+import { LabError, withTimeout } from '../errors/index.ts';
 import type { Policy, PolicyModuleRef, RetryPolicy, Scenario } from '../contracts/index.ts';
+import { exitError, guardExit, isExitThrow } from './exit-guard.ts';
+import { importModule, loadFailure } from './import-module.ts';
 import { ioredisBuiltin } from './ioredis-builtins.ts';
+import { moduleBase, resolveModuleFile } from './module-file.ts';
 import { nodeRedisBuiltin } from './node-redis-builtins.ts';
 
 const LOAD_TIMEOUT_MS = 10_000;
@@ -24,18 +22,22 @@ export interface LoadedPolicy {
   policy: Policy;
   /** Client library and version for the rows, or what the module did not say. */
   client: string;
-  /** Where it came from, for error messages: `built-in` or the module's path. */
+  /** Where it came from, for error messages: `built-in`, `object` or the module's path. */
   source: string;
   /** The built-in idempotent policy gets its operations inside the lab's idempotency script. */
   idempotentScript: boolean;
 }
 
-const policyError = (source: string, message: string, hint: string, cause?: unknown) =>
-  new LabError('E_POLICY', `Policy module ${source}: ${message}`, { hint, ...(cause === undefined ? {} : { cause }) });
+const policyError = (source: string, message: string, hint: string) => new LabError('E_POLICY', `Policy module ${source}: ${message}`, { hint });
 
-// The Policy a module exports: its default export, or the module's own named exports.
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+// The Policy a module exports: its default export, or the module's own named exports. A module
+// written as ESM but read as CommonJS arrives as { default: module.exports } whose own `default`
+// is the policy: that is unwrapped too.
 const policyOf = (exported: Record<string, unknown>, source: string): Policy => {
-  const candidate = (typeof exported.default === 'object' && exported.default !== null ? exported.default : exported) as Record<string, unknown>;
+  const first = isRecord(exported.default) ? exported.default : exported;
+  const candidate = typeof first.connect !== 'function' && isRecord(first.default) ? first.default : first;
   const missing = FUNCTIONS.filter((f) => typeof candidate[f] !== 'function');
   if (missing.length > 0) {
     throw policyError(source, `exports no ${missing.join(', ')} function`, 'export default { connect(endpoint), perform(client, op), close(client) } (see scenarios/policies/ for examples)');
@@ -46,37 +48,31 @@ const policyOf = (exported: Record<string, unknown>, source: string): Policy => 
   return candidate as unknown as Policy;
 };
 
-const importFile = async (file: string): Promise<Record<string, unknown>> => {
-  const url = pathToFileURL(file).href;
-  try {
-    return (await import(url)) as Record<string, unknown>;
-  } catch (error) {
-    if (!(/\.m?ts$/.test(file) && (error as { code?: unknown }).code === 'ERR_UNKNOWN_FILE_EXTENSION')) throw error;
-    // Plain Node and a .ts module: register tsx's loader when it is installed.
-    const tsx = (await import('tsx/esm/api').catch(() => undefined)) as { register?: () => void } | undefined;
-    if (tsx?.register === undefined) throw error;
-    tsx.register();
-    return (await import(`${url}?tsx`)) as Record<string, unknown>; // a new URL: Node caches the failed import
-  }
+const imported = new Map<string, Promise<Record<string, unknown>>>();
+
+// Imports the file once, bounded in time, with process.exit guarded while its top level runs.
+const importOnce = (file: string, source: string): Promise<Record<string, unknown>> => {
+  const known = imported.get(file);
+  if (known !== undefined) return known;
+  const guard = guardExit();
+  const work = withTimeout(`loading ${file}`, LOAD_TIMEOUT_MS, () => importModule(file), () =>
+    policyError(source, `did not finish loading within ${LOAD_TIMEOUT_MS / 1000} s`, 'a module must not wait at its top level; connect in connect(endpoint)'),
+  )
+    .catch(async (error: unknown) => {
+      const call = guard.call();
+      if (call !== undefined || isExitThrow(error)) throw exitError(`module ${source}`, 'while loading', call ?? { code: undefined });
+      throw await loadFailure(error, file, source);
+    })
+    .finally(() => guard.release());
+  imported.set(file, work);
+  work.catch(() => imported.delete(file));
+  return work;
 };
 
-const loadFile = async (ref: { name: string; module: string }, scenarioFile: string | undefined): Promise<Policy> => {
-  const file = path.resolve(scenarioFile === undefined ? process.cwd() : path.dirname(scenarioFile), ref.module);
-  const source = `${ref.module} (policy ${ref.name})`;
-  const exported = await withTimeout(`loading ${file}`, LOAD_TIMEOUT_MS, () => importFile(file), () =>
-    policyError(source, `did not finish loading within ${LOAD_TIMEOUT_MS / 1000} s`, 'a module must not wait at its top level; connect in connect(endpoint)'),
-  ).catch((error: unknown) => {
-    if (error instanceof LabError) throw error;
-    const code = (error as { code?: unknown }).code;
-    const hint =
-      code === 'ERR_MODULE_NOT_FOUND' && String(errorMessage(error)).includes(file)
-        ? `no file at ${file}: module paths are relative to the scenario file`
-        : code === 'ERR_UNKNOWN_FILE_EXTENSION'
-          ? 'install tsx (npm install -D tsx) to load TypeScript modules, or give a .js / .mjs module'
-          : 'fix the module so that it loads: node --check <file> finds syntax errors';
-    throw policyError(source, `failed to load: ${errorMessage(error)}`, hint, error);
-  });
-  return policyOf(exported, source);
+const loadFile = async (name: string, module: string, scenarioFile: string | undefined): Promise<Policy> => {
+  const source = `${module} (policy ${name})`;
+  const file = await resolveModuleFile(module, moduleBase(scenarioFile), source);
+  return policyOf(await importOnce(file, source), source);
 };
 
 /** Every policy the scenario lists, in its order; throws E_POLICY for a module that does not load. */
@@ -91,9 +87,9 @@ export const loadPolicies = async (scenario: Pick<Scenario, 'policies' | 'policy
     if (builtin !== undefined) {
       [policy, source] = [builtin, 'built-in'];
     } else if (ref === undefined) {
-      throw policyError(name, 'is neither a built-in policy nor one of the scenario\'s modules', 'list it as {name, module} in policies:');
+      throw policyError(name, "is neither a built-in policy nor one of the scenario's modules", 'list it as {name, module} in policies:');
     } else if (typeof ref.module === 'string') {
-      [policy, source] = [await loadFile({ name, module: ref.module }, scenario.file), ref.module];
+      [policy, source] = [await loadFile(name, ref.module, scenario.file), ref.module];
     } else {
       [policy, source] = [policyOf(ref.module as unknown as Record<string, unknown>, `object (policy ${name})`), 'object'];
     }
@@ -101,3 +97,4 @@ export const loadPolicies = async (scenario: Pick<Scenario, 'policies' | 'policy
   }
   return loaded;
 };
+

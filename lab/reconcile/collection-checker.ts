@@ -21,7 +21,7 @@ import { checkPrefix } from './prefix-checker.ts';
 export type CollectionState =
   | { kind: 'sequence'; noun: 'list element' | 'stream message'; where: string; ids: readonly number[] }
   | { kind: 'set'; where: string; ids: readonly number[] }
-  | { kind: 'locks'; where: string; lockOf: (op: number) => string; holders: ReadonlyMap<string, number> };
+  | { kind: 'locks'; where: string; lockOf: (op: number) => string; holders: ReadonlyMap<string, number>; /** SET NX PX: the lock's lease. */ leaseMs?: number };
 
 export interface CollectionCheck {
   counts: ReconcileCounts;
@@ -99,7 +99,8 @@ const lockCheck = (ledger: Ledger, state: Extract<CollectionState, { kind: 'lock
   }
   if (leaked.length > 0) {
     findings.push(
-      `${count(leaked.length, 'lock')} leaked: the caller was told the lock was already held (nil), but its own id holds it (the re-sent SET NX found the lock its first attempt took): ${listed(leaked, leaked.length, (op) => state.lockOf(op))}`,
+      `${count(leaked.length, 'lock')} leaked: the caller was told the lock was already held (nil), but its own id holds it (the re-sent SET NX found the lock its first attempt took)` +
+        `${state.leaseMs === undefined ? '' : `, held until its lease expired (px: ${state.leaseMs} ms)`}: ${listed(leaked, leaked.length, (op) => state.lockOf(op))}`,
     );
   }
   return {

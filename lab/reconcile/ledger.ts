@@ -96,20 +96,20 @@ export class Ledger {
    * executed (it ended indeterminate, or was re-issued before it had an outcome), the op stays
    * indeterminate: this attempt failing proves nothing about that one.
    */
-  fail(op: number, errorKind: string): void {
+  fail(op: number, errorKind: string, message?: string): void {
     const kind = this.#kinds.indexOf(errorKind);
     this.#settle(op, this.#mayHaveApplied[op] === 1 ? S_INDETERMINATE : S_FAILED, 'fail');
     this.#errorKind[op] = kind;
-    this.#kinds.count(kind);
+    this.#kinds.count(kind, message);
   }
 
   /** Sent, but no reply came before the connection died or a timeout fired. */
-  indeterminate(op: number, errorKind: string): void {
+  indeterminate(op: number, errorKind: string, message?: string): void {
     const kind = this.#kinds.indexOf(errorKind);
     this.#settle(op, S_INDETERMINATE, 'indeterminate');
     this.#mayHaveApplied[op] = 1;
     this.#errorKind[op] = kind;
-    this.#kinds.count(kind);
+    this.#kinds.count(kind, message);
   }
 
   /** The caller re-issued the same op: attempts + 1 and the op is `sent` again until its next outcome. */
@@ -162,6 +162,11 @@ export class Ledger {
   /** Every error the caller saw, by kind: one per fail/indeterminate call, including attempts later retried. */
   errorsByKind(): Record<string, number> {
     return this.#kinds.reportedByKind();
+  }
+
+  /** The first message seen of each error kind (where the caller gave one), kinds in first-seen order. */
+  errorMessages(): Record<string, string> {
+    return this.#kinds.firstMessages();
   }
 
   // Moves an op to a new state, keeping the per-state counts; returns the state it left.
@@ -223,11 +228,16 @@ const checkU32 = (name: string, value: number): void => {
 /** Most distinct error kinds one ledger can hold (index 0 is reserved for "none"). */
 export const MAX_ERROR_KINDS = 0xffff;
 
+/** A kind's first message is kept up to this many characters. */
+const MESSAGE_CHARS = 300;
+
 class ErrorKindTable {
   readonly #names: string[] = [''];
   readonly #indexes = new Map<string, number>();
   /** Errors reported per kind index, one per fail/indeterminate call. */
   readonly #reported: number[] = [0];
+  /** The first message reported per kind index (cut to MESSAGE_CHARS). */
+  readonly #first: (string | undefined)[] = [undefined];
 
   /** The index of `kind`, adding it on first sight. */
   indexOf(kind: string): number {
@@ -242,13 +252,27 @@ class ErrorKindTable {
     const index = this.#names.length;
     this.#names.push(kind);
     this.#reported.push(0);
+    this.#first.push(undefined);
     this.#indexes.set(kind, index);
     return index;
   }
 
-  /** Counts one reported error of the kind at `index`. */
-  count(index: number): void {
+  /** Counts one reported error of the kind at `index`, keeping the kind's first message. */
+  count(index: number, message?: string): void {
     this.#reported[index] = (this.#reported[index] ?? 0) + 1;
+    if (message !== undefined && this.#first[index] === undefined) {
+      this.#first[index] = message.length > MESSAGE_CHARS ? `${message.slice(0, MESSAGE_CHARS)}…` : message;
+    }
+  }
+
+  /** The first message of each kind that has one. */
+  firstMessages(): Record<string, string> {
+    const entries: [string, string][] = [];
+    for (let i = 1; i < this.#names.length; i++) {
+      const first = this.#first[i];
+      if (first !== undefined) entries.push([this.#names[i] as string, first]);
+    }
+    return Object.fromEntries(entries);
   }
 
   /** The kind at `index`, or null for 0 ("no error"). */

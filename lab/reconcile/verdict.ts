@@ -43,7 +43,9 @@ export const verdictFor = ({ counts, counter, prefix, tagsVisible, noun = 'opera
   if (counts !== null) {
     const { lost, duplicated, unexpected, failedButApplied } = counts;
     if (lost > 0) anomalies.push(`${lost} acknowledged ${nouns(lost)} ${was(lost)} never applied (lost)`);
-    if (duplicated > 0) anomalies.push(`${ops(duplicated)} ${was(duplicated)} applied more than once (duplicated)`);
+    // An untagged counter's excess is its own reason below; counts.duplicated is its lower bound.
+    const fromCounter = counts.duplicatedAtLeast === true && counter !== null;
+    if (duplicated > 0 && !fromCounter) anomalies.push(`${counts.duplicatedAtLeast === true ? 'at least ' : ''}${ops(duplicated)} ${was(duplicated)} applied more than once (duplicated)`);
     if (unexpected > 0) anomalies.push(`${unexpected} applied ${unexpected === 1 ? 'id was' : 'ids were'} never issued (unexpected)`);
     if (failedButApplied > 0) {
       anomalies.push(`${ops(failedButApplied)} reported to the caller as failed ${was(failedButApplied)} applied anyway (failed but applied)`);

@@ -23,6 +23,7 @@ const columnsFor = (withRtt: boolean, withClient: boolean, withHits: boolean, wi
   { header: 'dup', align: 'right' },
   { header: 'verdict', align: 'left' },
   { header: 'runs', align: 'left', dropPriority: 1 },
+  { header: 'retries', align: 'right', dropPriority: 2.5 },
 ];
 
 const LEGEND = [
@@ -34,6 +35,10 @@ const LEGEND = [
   'dup: applied more than once',
 ];
 
+// Legends of their own (wrapped apart from the one above).
+const RETRIES_LEGEND = 'retries: re-sends the policy announced with retrying(); +N lib: operations the client library re-sent on its own, seen on the wire (counted with tags only)';
+const AT_LEAST_LEGEND = 'dup ≥ N: without tags the server cannot show which operations applied twice; N is the least the counter proves';
+
 const HITS_LEGEND = "hit: the connections the fault hit (Toxiproxy acts on every connection; a byte cut counts on each connection's own stream); order is checked per connection";
 
 // Several connections: `all 4` (the entry's faultHits says it in words).
@@ -43,6 +48,12 @@ const hitsText = (entry: ReconcileEntry): string => {
 };
 
 const NOT_TESTED_LEGEND = 'NOT-TESTED: the fault never fired, so nothing was judged';
+
+// Announced retries, then the library's own re-sends seen on the wire: `0 +32 lib`.
+const retriesCell = (counts: ReconcileEntry['counts']): Cell => {
+  const resent = counts.resent ?? 0;
+  return { text: resent > 0 ? `${counts.retries} +${resent} lib` : String(counts.retries), style: counts.retries + resent > 0 ? 'warn' : 'dim' };
+};
 
 // A count that should be zero: red when it is not.
 const anomalyCell = (count: number): Cell => ({ text: String(count), style: count > 0 ? 'fail' : 'dim' });
@@ -68,9 +79,10 @@ const entryRow = (entry: ReconcileEntry, withRtt: boolean, withClient: boolean, 
       { text: String(counts.failed), style: 'dim' },
       { text: String(counts.indeterminate) },
       anomalyCell(counts.lost),
-      anomalyCell(counts.duplicated),
+      counts.duplicatedAtLeast === true ? { text: `≥ ${counts.duplicated}`, style: counts.duplicated > 0 ? 'fail' : 'dim' } : anomalyCell(counts.duplicated),
       { text: entry.verdict, style: verdictStyle(entry.verdict) },
       { text: consistencyText(entry), ...(entry.consistent ? {} : { style: 'warn' as const }) },
+      retriesCell(counts),
     ],
   };
 };
@@ -82,11 +94,16 @@ const examplesText = (entry: ReconcileEntry): string =>
     .map((kind) => `${kind} [${entry.examples[kind].join(', ')}]`)
     .join('; ');
 
-// Why each UNSAFE (then UNKNOWN, then NOT-TESTED) row is what it is, with example operation ids.
+// A row in which no operation succeeded explains itself whatever its verdict.
+const explains = (entry: ReconcileEntry, verdict: ReconcileEntry['verdict']): boolean =>
+  entry.verdict === verdict && (verdict !== 'SAFE' || (entry.counts.acknowledged === 0 && entry.counts.issued > 0));
+
+// Why each UNSAFE (then UNKNOWN, then NOT-TESTED) row is what it is, with example operation ids;
+// then a SAFE row in which every operation failed.
 const reasonLines = (entries: readonly ReconcileEntry[], color: boolean, width: number): string[] =>
-  (['UNSAFE', 'UNKNOWN', 'NOT-TESTED'] as const).flatMap((verdict) =>
+  (['UNSAFE', 'UNKNOWN', 'NOT-TESTED', 'SAFE'] as const).flatMap((verdict) =>
     entries
-      .filter((entry) => entry.verdict === verdict)
+      .filter((entry) => explains(entry, verdict))
       .flatMap((entry) => {
         const examples = examplesText(entry);
         return [
@@ -108,6 +125,9 @@ export const renderReconcile = (entries: readonly ReconcileEntry[] | undefined, 
   const rows = entries.map((e) => entryRow(e, withRtt, withClient, withHits, withWrite));
   const { lines, dropped } = fitGrid(columnsFor(withRtt, withClient, withHits, withWrite), rows, color, width);
   const untested = entries.some((e) => e.verdict === 'NOT-TESTED') ? [NOT_TESTED_LEGEND] : [];
-  const notes = wrapNote([...LEGEND, ...(withHits ? [HITS_LEGEND] : []), ...untested], width - 2).map((line) => paint(`  ${line}`, 'dim', color));
+  const atLeast = entries.some((e) => e.counts.duplicatedAtLeast === true) ? [AT_LEAST_LEGEND] : [];
+  const notes = [...wrapNote([...LEGEND, ...(withHits ? [HITS_LEGEND] : []), ...untested], width - 2), ...wrapNote([RETRIES_LEGEND, ...atLeast], width - 2)].map((line) =>
+    paint(`  ${line}`, 'dim', color),
+  );
   return [title, ...lines, ...droppedNote(dropped, width, color), ...notes, ...reasonLines(entries, color, width)];
 };

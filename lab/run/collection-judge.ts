@@ -42,7 +42,11 @@ const readState = async (control: Redis, plan: OperationPlan): Promise<Collectio
         const value = values[i];
         if (value !== null && value !== undefined) holders.set(lock, /^\d+$/.test(value) ? Number(value) : -1);
       });
-      return { kind: 'locks', where: 'locks', lockOf: (op) => plan.keyOf(op), holders };
+      // SET key id NX PX ms: a lock with a lease.
+      const args = plan.size > 0 ? plan.argsOf(0) : [];
+      const px = args.indexOf('PX');
+      const leaseMs = px >= 0 ? Number(args[px + 1]) : undefined;
+      return { kind: 'locks', where: 'locks', lockOf: (op) => plan.keyOf(op), holders, ...(leaseMs === undefined ? {} : { leaseMs }) };
     }
     default:
       throw new Error(`${plan.command} is not a collection write`);

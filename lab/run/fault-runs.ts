@@ -9,15 +9,17 @@
 import type { Redis } from 'ioredis';
 import { LabError, errorMessage, withTimeout } from '../errors/index.ts';
 import { applyLink, startFault, startRelay } from '../network/index.ts';
-import { loadPolicies, type LoadedPolicy } from '../policies/index.ts';
+import { exitError, guardExit, type LoadedPolicy } from '../policies/index.ts';
 import { checkApplied, checkCounter, checkPrefix, Ledger, verdictFor } from '../reconcile/index.ts';
 import type { Endpoint } from '../runtime/index.ts';
 import { expandFaultCells, type FaultCell, type FaultMode } from '../scenario/index.ts';
 import { buildPlan, cutAfterBytes, driveWithLedger, tagKeys, type OperationPlan, type OpWrapping } from '../workload/index.ts';
 import { isCollectionCommand, linkShapeKey, type Calibration, type Fault, type ReconcileCounts, type ReconcileEntry, type ReconcileOptions } from '../contracts/index.ts';
 import { judgeCollection } from './collection-judge.ts';
+import { errorKindReasons, everyOperationFailed } from './error-reasons.ts';
+import { wireSends } from './wire-sends.ts';
 import { FaultSchedule } from './fault-schedule.ts';
-import { countsFromLedger, faultEntry, type FaultRunFindings } from './result-assembly.ts';
+import { counterCounts, countsFromLedger, faultEntry, type FaultRunFindings } from './result-assembly.ts';
 import { calibrateShape, checkAborted, type RunSession } from './session.ts';
 
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -87,7 +89,8 @@ const runFault = async (input: FaultRunInput): Promise<FaultRunFindings> => {
   const wrapping = wrappingFor(policy, options);
   const keys = tagKeys(plan.keyOf(0), session.keyspace.prefix);
   await session.keyspace.reset(control);
-  const relay = await startRelay(input.proxied);
+  const wire = wrapping === 'bare' ? undefined : wireSends(plan.size, keys.logKey);
+  const relay = await startRelay(input.proxied, wire?.tap);
   const clients: unknown[] = [];
   try {
     for (let c = 0; c < input.connections; c++) clients.push(await connectPolicy(policy, relay.endpoint, mode.kind === 'auto'));
@@ -142,7 +145,13 @@ const runFault = async (input: FaultRunInput): Promise<FaultRunFindings> => {
   }
   // A run whose fault never fired tested nothing: verdictFor makes it NOT-TESTED and says why.
   const judged = await judge(input, ledger, wrapping, keys.logKey, end.faultObserved);
-  const findings = drive.unsettled === 0 ? judged : withHang(judged, drive.unsettled, options.deadlineMs);
+  const hung = drive.unsettled === 0 ? judged : withHang(judged, drive.unsettled, options.deadlineMs);
+  const findings = {
+    ...hung,
+    ...(wire === undefined ? {} : { counts: { ...hung.counts, resent: wire.resent(ledger) } }),
+    reasons: [...everyOperationFailed(ledger, wrapping, policy.source !== 'built-in'), ...hung.reasons, ...errorKindReasons(ledger)],
+    errorMessages: ledger.errorMessages(),
+  };
   return {
     ...findings,
     faultObserved: end.faultObserved,
@@ -186,7 +195,14 @@ const judge = async (input: FaultRunInput, ledger: Ledger, wrapping: OpWrapping,
   // one connection has no batch and one stream whose order the counts already cover).
   const ordered = input.mode.kind !== 'sync' || input.connections > 1;
   const prefix = applications.log !== undefined && ordered ? checkPrefix(ledger, applications.log) : null;
-  const counts: ReconcileCounts = checked?.counts ?? countsFromLedger(ledger, counter === null ? 0 : counter.final / plan.incrementBy);
+  // Without tags a second application of a keyed write leaves no trace, and a counter's value
+  // bounds duplicates from below only: `dup` then reads as "at least".
+  const counts: ReconcileCounts =
+    checked !== undefined
+      ? { ...checked.counts, ...(wrapping === 'bare' ? { duplicatedAtLeast: true } : {}) }
+      : counter === null
+        ? countsFromLedger(ledger, 0)
+        : counterCounts(ledger, counter.final / plan.incrementBy);
   const { verdict, reasons } = verdictFor({
     counts,
     counter,
@@ -214,13 +230,33 @@ export interface FaultCellsFound {
   problems: string[];
 }
 
+// One fault run with process.exit guarded: a policy that calls it ends the run (its clients are
+// closed, the relay too) and the scenario with E_POLICY, instead of ending the lab.
+const runGuarded = async (input: FaultRunInput): Promise<FaultRunFindings> => {
+  const guard = guardExit();
+  const signal = input.session.signal ? AbortSignal.any([input.session.signal, guard.signal]) : guard.signal;
+  const exited = () => {
+    const call = guard.call();
+    return call === undefined ? undefined : exitError(`${input.policy.name} (${input.policy.source})`, 'during a fault run', call);
+  };
+  try {
+    const findings = await runFault({ ...input, session: { ...input.session, signal } });
+    const error = exited();
+    if (error !== undefined) throw error;
+    return findings;
+  } catch (error) {
+    throw exited() ?? error;
+  } finally {
+    guard.release();
+  }
+};
+
 /** Runs every fault cell `repeat` times, calibrating each link shape once, and leaves the link plain. */
-export const runFaultCells = async (session: RunSession, proxied: Endpoint): Promise<FaultCellsFound> => {
+export const runFaultCells = async (session: RunSession, proxied: Endpoint, policies: Map<string, LoadedPolicy>): Promise<FaultCellsFound> => {
   const { scenario, emit } = session;
   const cells: FaultCell[] = expandFaultCells(scenario);
   // One plan per workload (a scenario may compare several writes side by side).
   const plans = new Map(scenario.workloads.map((w) => [w, buildPlan(w, w.commands[0] ?? 0, w.valueBytes[0] ?? { minBytes: 0, maxBytes: 0 }, scenario.seed)]));
-  const policies = await loadPolicies(scenario);
   refuseUnsupported(policies, cells);
   const found: FaultCellsFound = { entries: [], calibration: [], problems: [] };
   let linkShape = '';
@@ -235,7 +271,7 @@ export const runFaultCells = async (session: RunSession, proxied: Endpoint): Pro
       checkAborted(session.signal);
       const policy = policies.get(cell.policy) as LoadedPolicy;
       const plan = plans.get(cell.workload) as OperationPlan;
-      const findings = await runFault({ session, proxied, plan, mode: cell.mode, connections: cell.connections, fault: cell.fault, policy, options: scenario.reconcile });
+      const findings = await runGuarded({ session, proxied, plan, mode: cell.mode, connections: cell.connections, fault: cell.fault, policy, options: scenario.reconcile });
       checkAborted(session.signal);
       runs.push(findings);
       found.problems.push(...findings.problems.map((problem) => `${cell.id} run ${r + 1}: ${problem}`));

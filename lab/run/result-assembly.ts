@@ -200,7 +200,7 @@ export const groupByLink = <T extends { cell: ConfigCell }>(configs: readonly T[
 // --- fault cells ------------------------------------------------------------------------
 
 /** What one fault run found; the entry's figures come from here. */
-export type FaultRunFindings = Pick<ReconcileEntry, 'counts' | 'counter' | 'prefix' | 'faultObserved' | 'verdict' | 'reasons' | 'examples' | 'errorsByKind'> & {
+export type FaultRunFindings = Pick<ReconcileEntry, 'counts' | 'counter' | 'prefix' | 'faultObserved' | 'verdict' | 'reasons' | 'examples' | 'errorsByKind' | 'errorMessages'> & {
   durationMs: number;
   /** How the fault was removed (the fallback path means the one DELETE did not answer). */
   heal: string;
@@ -260,6 +260,7 @@ export const faultEntry = (cell: Pick<FaultCell, 'id' | 'fault' | 'mode' | 'poli
     reasons,
     examples: first.examples,
     errorsByKind: first.errorsByKind,
+    ...(first.errorMessages === undefined ? {} : { errorMessages: first.errorMessages }),
     ...(runs.every((run) => run.timeline !== undefined) ? { timelines: runs.map((run) => run.timeline as FaultTimeline) } : {}),
   };
 };
@@ -276,4 +277,15 @@ export const countsFromLedger = (ledger: Pick<Ledger, 'size' | 'counts'>, applie
     indeterminate: c.indeterminate + c.sent,
     retries: c.retries,
   };
+};
+
+/**
+ * An untagged counter's counts: its value says how many applications there were, not which
+ * operations they were, so `applied` is capped at `issued` and the excess is a lower bound on
+ * the duplicates (`duplicatedAtLeast`): 320 applications of 256 operations are at least 64
+ * duplicates, and `applied` reads 256/256.
+ */
+export const counterCounts = (ledger: Pick<Ledger, 'size' | 'counts'>, applications: number): ReconcileCounts => {
+  const counts = countsFromLedger(ledger, Math.min(applications, ledger.size));
+  return { ...counts, duplicated: Math.max(0, applications - ledger.size), duplicatedAtLeast: true, applications };
 };

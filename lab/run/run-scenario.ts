@@ -12,6 +12,7 @@ import { ownKeyspace, scopeScenario, sharedKeyspace, type Keyspace } from '../ke
 import { expandMatrix } from '../scenario/index.ts';
 import type { Calibration, LabResult, ProgressListener, ReconcileEntry, Scenario, TargetInfo } from '../contracts/index.ts';
 import { runFaultCells } from './fault-runs.ts';
+import { loadPolicies, type LoadedPolicy } from '../policies/index.ts';
 import { measureLink, RunClients } from './measured-runs.ts';
 import { groupByLink, newConfigRuns, toConfigResult } from './result-assembly.ts';
 import { notMeasured, resultWarnings, targetNotes } from './result-notes.ts';
@@ -69,7 +70,8 @@ export const runScenario = async (scenario: Scenario, options: RunScenarioOption
     });
   }
   const emit: ProgressListener = options.onProgress ?? (() => undefined);
-  // A missing load engine is an error before anything starts.
+  // A missing load engine or a broken policy module is an error before anything starts.
+  const policies = scenario.faults.length > 0 ? await loadPolicies(scenario) : new Map<string, LoadedPolicy>();
   const engine = scenario.engine === 'redis-benchmark' ? await findEngine() : undefined;
   const given = typeof options.runtime === 'object' ? options.runtime : undefined;
   const choice = typeof options.runtime === 'string' ? options.runtime : 'auto';
@@ -85,7 +87,7 @@ export const runScenario = async (scenario: Scenario, options: RunScenarioOption
   const signal = options.signal ? AbortSignal.any([options.signal, runtime.lost]) : runtime.lost;
   try {
     runtime.lost.throwIfAborted();
-    return await measureScenario(scenario, runtime, emit, signal, engine);
+    return await measureScenario(scenario, runtime, emit, signal, { engine, policies });
   } catch (error) {
     // An abort drops connections, so whatever was in flight (a run, a calibration PING)
     // fails with a connection error: report the abort, not its side effect.
@@ -116,7 +118,8 @@ const cleanUp = async (keyspace: Keyspace, direct: Redis): Promise<{ removed: nu
   }
 };
 
-const measureScenario = async (given: Scenario, runtime: StartedRuntime, emit: ProgressListener, signal: AbortSignal, engine: EngineSetup | undefined): Promise<LabResult> => {
+const measureScenario = async (given: Scenario, runtime: StartedRuntime, emit: ProgressListener, signal: AbortSignal, prepared: { engine: EngineSetup | undefined; policies: Map<string, LoadedPolicy> }): Promise<LabResult> => {
+  const { engine, policies } = prepared;
   const startedAt = new Date();
   const startMs = performance.now();
   const api = new ToxiproxyApi(runtime.toxiproxyApiUrl);
@@ -146,7 +149,7 @@ const measureScenario = async (given: Scenario, runtime: StartedRuntime, emit: P
       const problems: string[] = [];
       let reconcile: ReconcileEntry[] | undefined;
       if (scenario.faults.length > 0) {
-        const found = await runFaultCells(session, runtime.proxied);
+        const found = await runFaultCells(session, runtime.proxied, policies);
         calibration.push(...found.calibration);
         problems.push(...found.problems);
         reconcile = found.entries;

@@ -6,7 +6,7 @@
 
 import { ARGS_COMMANDS, takesValue, WORKLOAD_COMMANDS, type CommandName, type KeyDistribution, type Workload } from '../contracts/index.ts';
 import { DEFAULTS, KEYS, LIMITS } from './defaults.ts';
-import { checkKeys, hasKey, isRecord, optionalKey, readAxis, readInt, readRecord, readText, requireKey } from './fields.ts';
+import { checkKeys, hasKey, isRecord, optionalKey, readAxis, readInt, readMs, readRecord, readText, requireKey } from './fields.ts';
 import { ARGS_HINT, checkPlaceholders, readArgs, readKeyDistribution, readReply, readValueSizes } from './operation.ts';
 import { describeValue, formatPath, type FieldPath, type Problem } from './problems.ts';
 import { isRequestRecord, readRequestWorkload } from './request.ts';
@@ -67,6 +67,7 @@ export const COMMAND_OPTIONS: Readonly<Record<string, readonly CommandName[]>> =
   by: ['INCRBY'],
   field: ['HSET'],
   'mget-keys': ['MGET'],
+  px: ['SETNX'],
   script: SCRIPT_COMMANDS,
   args: ARGS_COMMANDS,
   reply: ARGS_COMMANDS,
@@ -174,7 +175,9 @@ const readIntOption = (record: Record<string, unknown>, key: 'by' | 'mget-keys',
   return value === undefined ? fallback : readInt(value, [...path, key], range, problems, hint);
 };
 
-type Options = Pick<Workload, 'incrementBy' | 'field' | 'mgetKeys' | 'args' | 'reply' | 'script'>;
+type Options = Pick<Workload, 'incrementBy' | 'field' | 'mgetKeys' | 'args' | 'reply' | 'script' | 'leaseMs'>;
+
+const LEASE_RULES = { name: 'px', range: LIMITS.leaseMs, meaning: "SET NX lock's lease (PX), after which Redis releases the lock", wholeWhy: 'PX takes whole milliseconds' };
 
 // The command's own options; a key another command takes is reported by checkOptions and not read.
 const readOptions = (
@@ -197,9 +200,11 @@ const readOptions = (
   const fieldValue = applies('field') ? optionalKey(record, 'field') : undefined;
   const fieldHint = { hint: `the HSET field, e.g. field: ${DEFAULTS.field}`, singleLine: true, nonEmpty: true };
   const field = fieldValue === undefined ? DEFAULTS.field : readText(fieldValue, [...path, 'field'], problems, fieldHint);
+  const pxValue = applies('px') ? optionalKey(record, 'px') : undefined;
+  const leaseMs = pxValue === undefined ? undefined : readMs(pxValue, [...path, 'px'], LEASE_RULES, problems);
   if (problems.length > before || args === undefined || reply === undefined) return undefined;
   if (incrementBy === undefined || mgetKeys === undefined || field === undefined) return undefined;
-  return { incrementBy, field, mgetKeys, args, reply, ...(script === undefined ? {} : { script }) };
+  return { incrementBy, field, mgetKeys, args, reply, ...(script === undefined ? {} : { script }), ...(leaseMs === undefined ? {} : { leaseMs }) };
 };
 
 /** Reads one workload mapping and applies its defaults. */

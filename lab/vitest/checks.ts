@@ -142,6 +142,14 @@ const configFailures = (config: ConfigResult): string[] => {
 /** Passes when the result has configs and every config's measured runs all verified. */
 export const checkVerifiedRuns = (result: LabResult): CheckResult => {
   const { configs } = result;
+  if (configs.length === 0 && result.reconcile !== undefined) {
+    return {
+      pass: false,
+      message:
+        `scenario "${result.scenario.name}" measured no config: it is a fault scenario, whose runs are judged as reconcile rows (${plural(result.reconcile.length, 'row')}), not timed and verified; ` +
+        'assert them with toBeRetrySafe(policy) or toPassThresholds(), and keep toHaveVerifiedRuns() for scenarios without faults',
+    };
+  }
   if (configs.length === 0) return { pass: false, message: `scenario "${result.scenario.name}" measured no config` };
   const failing = configs.map((config) => ({ config, failures: configFailures(config) })).filter((f) => f.failures.length > 0);
   const runs = configs.reduce((sum, c) => sum + c.runs.length, 0);

@@ -2,15 +2,18 @@
 // thin wrapper around a pure check (checks.ts), so the messages can be tested without vitest.
 
 import { expect, type MatcherState } from 'vitest';
-import { redact, type LabResult, type RetryPolicy } from '../index.ts';
+import { redact, type LabResult, type PolicyName, type RetryPolicy } from '../index.ts';
 import { checkRetrySafe, checkThresholds, checkVerifiedRuns, type CheckResult } from './checks.ts';
 
 /** The matchers `installMatchers()` adds to `expect(result)`, where `result` is a LabResult. */
 export interface LabMatchers {
   /** Every `expect:` threshold of the scenario passed (a scenario without thresholds fails). */
   toPassThresholds(): void;
-  /** Every reconcile entry of `policy` has verdict SAFE (no entry for the policy fails). */
-  toBeRetrySafe(policy: RetryPolicy): void;
+  /**
+   * Every reconcile entry of `policy` has verdict SAFE (no entry for the policy fails). A literal
+   * name must be a built-in or one declared in PolicyNames, so a misspelt one does not compile.
+   */
+  toBeRetrySafe<const P extends string>(policy: PolicyName<P>): void;
   /** Every measured run of every config was verified. */
   toHaveVerifiedRuns(): void;
 }

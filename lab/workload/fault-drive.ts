@@ -18,6 +18,7 @@
 
 import { setMaxListeners } from 'node:events';
 import { batchSize, type Mode, type Policy, type PolicyOperation, type PolicyReply } from '../contracts/index.ts';
+import { errorMessage } from '../errors/index.ts';
 import { errorKind, isReplyError } from '../metrics/index.ts';
 import type { Ledger } from '../reconcile/index.ts';
 import type { OperationPlan } from './plan.ts';
@@ -114,8 +115,8 @@ const neverSent = (error: unknown): boolean =>
 const settle = (ledger: Ledger, op: number, reply: PolicyReply): void => {
   // A nil reply (SET NX: the lock was held) is recorded as 0; other non-numeric replies as NaN.
   if (reply.ok) ledger.ack(op, typeof reply.value === 'number' ? reply.value : reply.value === null ? 0 : Number.NaN);
-  else if (neverSent(reply.error)) ledger.fail(op, errorKind(reply.error)); // Redis refused it, or it never left the client
-  else ledger.indeterminate(op, errorKind(reply.error));
+  else if (neverSent(reply.error)) ledger.fail(op, errorKind(reply.error), errorMessage(reply.error)); // Redis refused it, or it never left the client
+  else ledger.indeterminate(op, errorKind(reply.error), errorMessage(reply.error));
 };
 
 // The operation as a policy sees it; `retrying` records the previous attempt, then the re-issue.

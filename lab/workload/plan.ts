@@ -179,8 +179,11 @@ const argsBuilder = (p: ArgParts): ((op: number) => string[]) => {
       return (op) => [keyOf(op), elementOf(op)];
     case 'XADD':
       return (op) => [keyOf(op), '*', 'op', String(op)];
-    case 'SETNX':
-      return (op) => [keyOf(op), String(op), 'NX'];
+    case 'SETNX': {
+      // A lease (px:) makes it a lock that Redis releases by itself: SET key id NX PX ms.
+      const lease = w.leaseMs === undefined ? [] : ['PX', String(w.leaseMs)];
+      return (op) => [keyOf(op), String(op), 'NX', ...lease];
+    }
   }
 };
 

@@ -167,6 +167,23 @@ describe('the npm package', () => {
     expect(bad.stderr).not.toMatch(/\n\s+at /); // no stack trace
   });
 
+  it('loads a .ts policy module that imports other .ts modules, on plain Node from the installed package', async () => {
+    await mkdir(join(app, 'policies', 'lib'), { recursive: true });
+    await writeFile(join(app, 'policies', 'lib', 'settings.ts'), 'export const RETRIES: number = 1;\n');
+    await writeFile(join(app, 'policies', 'lib', 'retry.ts'), "import { RETRIES } from './settings.ts';\nexport const retries = (): number => RETRIES;\n");
+    await writeFile(
+      join(app, 'policies', 'ours.ts'),
+      "import { retries } from './lib/retry.ts';\nexport default { client: `ours ${retries()}`, connect: async () => ({}), perform: async (): Promise<number> => 1, close: async (): Promise<void> => {} };\n",
+    );
+    await writeFile(
+      join(app, 'ours.yaml'),
+      'name: ours\nworkload: { command: INCR, commands: 8 }\nmodes: [sync]\nfaults:\n  - {name: boundary, after: 4 commands, cut-after: {down: \"0 replies\"}}\npolicies:\n  - {name: ours, module: ./policies/ours.ts}\n',
+    );
+    const ok = await run('npx', ['--offline', 'redis-fault-lab', 'validate', 'ours.yaml'], app);
+    expect(ok.stderr).toBe('');
+    expect(ok).toMatchObject({ code: 0, stdout: 'ok  ours.yaml: ours; policy modules loaded: ours (./policies/ours.ts)\n' });
+  });
+
   it('prints the JSON Schema with `npx redis-fault-lab schema`, the same as the shipped file', async () => {
     const printed = await mustRun('npx', ['--offline', 'redis-fault-lab', 'schema'], app);
     const shipped = await readFile(join(app, 'node_modules/redis-fault-lab/scenarios/scenario.schema.json'), 'utf8');

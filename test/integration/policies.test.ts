@@ -81,6 +81,17 @@ describe('policy modules', () => {
     expect(absent.hint).toMatch(/relative to the scenario file/);
   });
 
+  it('a row in which every perform failed says so, with the first server error and what tags: log means for a script wrapper', async () => {
+    const scenario = small('[{name: own-eval, module: ./own-eval-script.ts}]');
+    const result = await runScenario({ ...scenario, reconcile: { ...scenario.reconcile, tags: 'log' } }, { runtime });
+    const [row] = result.reconcile ?? [];
+    expect(row?.counts.acknowledged).toBe(0);
+    expect(row?.reasons[0]).toMatch(/^every operation failed \(0 of 64 succeeded\): the first error was ERR: ".*not allowed from script/);
+    expect(row?.reasons[0]).toContain('Lua cannot call EVAL): set reconcile: {tags: none}');
+    expect(row?.errorMessages?.ERR).toMatch(/not allowed from script/);
+    expect(row?.reasons).toContainEqual(expect.stringMatching(/^errors ERR ×\d+, first: ".*not allowed from script/));
+  });
+
   it('turns a perform that never settles into a HUNG row at the deadline, and takes a policy object', async () => {
     let closed = false;
     const hangs: Policy<Redis> = {

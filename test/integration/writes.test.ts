@@ -56,5 +56,6 @@ describe('which writes are retry-safe', () => {
     expect(lock.verdict).toBe('UNSAFE');
     expect(lock.counts.duplicated).toBe(0);
     expect(lock.reasons.join('\n')).toMatch(/64 locks leaked/);
+    expect(lock.reasons.join('\n')).toMatch(/held until its lease expired \(px: 30000 ms\)/);
   });
 });

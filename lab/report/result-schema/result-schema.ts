@@ -95,6 +95,7 @@ const threshold = object<ThresholdResult>({
 const reconcileCounts = object<ReconcileCounts>({
   issued: count(), applied: count(), acknowledged: count(), failed: count(), indeterminate: count(), indeterminateApplied: count(),
   indeterminateNotApplied: count(), lost: count(), duplicated: count(), unexpected: count(), failedButApplied: count(), retries: count(),
+  resent: optional(count()), duplicatedAtLeast: optional(boolean()), applications: optional(count()),
 });
 
 const counter = nullable(object<{ final: number; lower: number; upper: number; withinBounds: boolean }>({ final: signed(), lower: signed(), upper: signed(), withinBounds: boolean() }));
@@ -106,7 +107,7 @@ const reconcileEntry = object<ReconcileEntry>({
   connections: optional(count()), faultHits: optional(string()), runs: count(), consistent: boolean(), counts: reconcileCounts, counter,
   prefix: nullable(object<NonNullable<ReconcileEntry['prefix']>>({ batchesChecked: count(), nonPrefix: count(), reordered: count(), connections: optional(count()) })),
   faultObserved: boolean(), verdict: VERDICT, reasons: array(string()),
-  examples: object({ lost: counts(), duplicated: counts(), unexpected: counts() }), errorsByKind: record(count()),
+  examples: object({ lost: counts(), duplicated: counts(), unexpected: counts() }), errorsByKind: record(count()), errorMessages: optional(record(string())),
   timelines: optional(array(faultTimeline)),
 });
 

@@ -6,7 +6,7 @@
 import { WORKLOAD_COMMANDS } from '../../contracts/index.ts';
 import { DEFAULTS, KEYS, LIMITS } from '../defaults.ts';
 import { REPLY_WORDS } from '../operation.ts';
-import { axis, field, int, mapping, sizeOrRange, type Fields, type JsonSchema } from './schema-shapes.ts';
+import { axis, duration, field, int, mapping, sizeOrRange, type Fields, type JsonSchema } from './schema-shapes.ts';
 import { COMMAND_OPTIONS, RESERVED_LABELS } from '../workload.ts';
 
 // `one`, `sequential`, or exactly one of {sequential: N}, {uniform: N}, {zipfian: N, theta: θ}.
@@ -60,6 +60,7 @@ export const WORKLOAD_FIELDS: Fields<typeof KEYS.workload> = {
   by: field({ description: `the INCRBY increment; default ${DEFAULTS.incrementBy}`, examples: [5] }, int(LIMITS.incrementBy)),
   field: field({ description: `the HSET field; default ${DEFAULTS.field}`, examples: ['field'] }, { type: 'string', minLength: 1, pattern: '^[^\\r\\n]*$' }),
   'mget-keys': field({ description: `keys per MGET; default ${DEFAULTS.mgetKeys}`, examples: [10] }, int(LIMITS.mgetKeys)),
+  px: field({ description: "SETNX: the lock's lease (SET key id NX PX ms), after which Redis releases it; default none (no expiry)", examples: ['30s'] }, duration(LIMITS.leaseMs)),
   script: field({ description: "the Lua body of EVAL and EVALSHA, called with 1 key and ARGV from args", examples: ["return redis.call('INCR', KEYS[1])"] }, { type: 'string', minLength: 1 }),
   args: field(
     { description: "EVAL, EVALSHA: the script's ARGV; CUSTOM: the whole command, name first. Placeholders {i}, {key}, {value}", examples: [['{value}'], ['ZADD', '{key}', '{i}', 'm{i}']] },

@@ -64,6 +64,17 @@ describe('checkCollection: locks (SET NX)', () => {
     ]);
   });
 
+  it('a leaked lock with a lease reads as held until its lease expired', () => {
+    const check = checkCollection(
+      lockLedger([Number.NaN, Number.NaN, 0]),
+      { kind: 'locks', where: 'locks', lockOf: (op) => `lock:${op}`, holders: new Map(range(3).map((op) => [`lock:${op}`, op])), leaseMs: 30_000 },
+      false,
+    );
+    expect(check.findings).toEqual([
+      '1 lock leaked: the caller was told the lock was already held (nil), but its own id holds it (the re-sent SET NX found the lock its first attempt took), held until its lease expired (px: 30000 ms): lock:2',
+    ]);
+  });
+
   it('two OKs for one lock is a lock acquired twice', () => {
     const check = checkCollection(
       lockLedger([Number.NaN, Number.NaN]),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { destroyHistograms } from '../../../lab/metrics/index.ts';
-import { countsFromLedger, faultEntry, groupByLink, newConfigRuns, recordRun, runRecord, toConfigResult, type ConfigRuns, type FaultRunFindings } from '../../../lab/run/result-assembly.ts';
+import { counterCounts, countsFromLedger, faultEntry, groupByLink, newConfigRuns, recordRun, runRecord, toConfigResult, type ConfigRuns, type FaultRunFindings } from '../../../lab/run/result-assembly.ts';
 import { expandFaultCells, expandMatrix, parseScenario } from '../../../lab/scenario/index.ts';
 import type { WorkloadRun } from '../../../lab/workload/index.ts';
 
@@ -202,5 +202,13 @@ describe('countsFromLedger', () => {
       failedButApplied: 0,
       retries: 3,
     });
+  });
+});
+
+describe('counterCounts', () => {
+  it('caps applied at issued and reads the excess as at least that many duplicates', () => {
+    const ledger = { size: 256, counts: () => ({ sent: 0, acknowledged: 256, failed: 0, indeterminate: 0, retries: 0 }) };
+    expect(counterCounts(ledger, 320)).toMatchObject({ issued: 256, applied: 256, duplicated: 64, duplicatedAtLeast: true, applications: 320 });
+    expect(counterCounts(ledger, 200)).toMatchObject({ applied: 200, duplicated: 0, duplicatedAtLeast: true, applications: 200 });
   });
 });

@@ -37,4 +37,13 @@ describe('checkVerifiedRuns', () => {
   it('fails a result that measured no config', () => {
     expect(checkVerifiedRuns(labResult({ configs: [] }))).toEqual({ pass: false, message: 'scenario "incr-pipelines" measured no config' });
   });
+
+  it('on a fault-only scenario, says why it measured no config and which matchers judge it', () => {
+    const { pass, message } = checkVerifiedRuns(labResult({ configs: [], reconcile: [] }));
+    expect(pass).toBe(false);
+    expect(message).toBe(
+      'scenario "incr-pipelines" measured no config: it is a fault scenario, whose runs are judged as reconcile rows (0 rows), not timed and verified; ' +
+        'assert them with toBeRetrySafe(policy) or toPassThresholds(), and keep toHaveVerifiedRuns() for scenarios without faults',
+    );
+  });
 });
