@@ -4,7 +4,7 @@
 import { fixed, formatLatencyUs, formatMs, formatOps } from '../figures.ts';
 import { fitGrid, type Column, type GridRow } from '../grid.ts';
 import { MAX_FALSE_ALARM, type Change, type Comparison, type ConfigComparison } from './compare.ts';
-import type { MetricChange } from './metric-change.ts';
+import { PERCENTILE_Z, type MetricChange } from './metric-change.ts';
 
 const pct = (c: Change): string => (c.changePct === null ? '' : ` (${c.changePct >= 0 ? '+' : ''}${fixed(c.changePct, 1)}%)`);
 
@@ -26,7 +26,7 @@ const COLUMNS: Column[] = ['config', 'median base → new', 'runs base → new',
 
 const list = (title: string, ids: readonly string[]): string[] => (ids.length === 0 ? [] : [`${title}:`, ...ids.map((id) => `  ${id}`)]);
 
-const METRIC_COLUMNS: Column[] = ['config', 'metric', 'base → new', '95% interval base | new', 'noise', 'result'].map((header) => ({ header, align: 'left' }));
+const METRIC_COLUMNS: Column[] = ['config', 'metric', 'base → new', '83% interval base | new', 'noise', 'result'].map((header) => ({ header, align: 'left' }));
 
 const metricValue = (m: MetricChange, v: number): string => (m.unit === 'us' ? formatLatencyUs(v) : formatOps(v));
 
@@ -85,7 +85,7 @@ export const renderComparison = (c: Comparison): string => {
       ? []
       : [
           '',
-          `Request figures: a percentile fails when more than ${c.thresholdPct}% worse and its 95% sampling interval (rank p·n ± 1.96·√(p(1-p)n), from the histogram) does not overlap the base's; achieved/s fails when more than ${c.thresholdPct}% lower.`,
+          `Request figures: a percentile fails when more than ${c.thresholdPct}% worse and its 83% sampling interval (rank p·n ± ${PERCENTILE_Z}·√(p(1-p)n), from the histogram) does not overlap the base's; achieved/s fails when more than ${c.thresholdPct}% lower.`,
           ...grid(METRIC_COLUMNS, metricRows),
         ]),
     ...missingLines(c),

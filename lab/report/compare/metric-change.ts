@@ -2,10 +2,12 @@
 // p50/p99, service p99, achieved rate), each by its rule:
 //
 // - percentile: worse by more than the threshold AND outside the percentile's sampling error.
-//   A percentile over n samples sits at rank p·n; its distribution-free 95 % interval runs from
-//   the value at rank n·(p - 1.96·√(p(1-p)/n)) to the value at rank n·(p + 1.96·√(p(1-p)/n)),
-//   read from the HDR histogram (clamped to the max). The change counts when the two sides'
-//   intervals do not overlap. Fewer than 1/(1-p) samples (100 for p99) or no histogram: not
+//   A percentile over n samples sits at rank p·n; its distribution-free interval runs from the
+//   value at rank n·(p - z·√(p(1-p)/n)) to the value at rank n·(p + z·√(p(1-p)/n)), read from
+//   the HDR histogram (clamped to the max). The change counts when the two sides' intervals do
+//   not overlap. z = 1.39 (an 83 % interval each): two such intervals of equal width miss each
+//   other about 5 % of the time when nothing changed (Goldstein and Healy 1995); two 95 %
+//   intervals would need a far larger change (a test at about 0.5 %). Fewer than 1/(1-p) samples (100 for p99) or no histogram: not
 //   judged. The samples of one run are not independent (queueing links neighbours), so this is a
 //   floor on the noise, not the run-to-run spread; the threshold is what keeps it from flagging
 //   small moves.
@@ -15,8 +17,8 @@
 import { CONFIG_METRICS, type ConfigMetric, type ConfigResult, type LatencySummaryUs, type MetricComparison } from '../../contracts/index.ts';
 import { decodeLatency, valueAtPercentileUs } from '../../metrics/index.ts';
 
-/** z for a two-sided 95 % interval around each side's percentile. */
-const Z = 1.96;
+/** z of each side's two-sided 83 % interval: non-overlap of two is a test at about 5 %. */
+export const PERCENTILE_Z = 1.39;
 
 type MetricNoise = 'beyond' | 'within' | 'not-judged';
 
@@ -29,7 +31,7 @@ export interface MetricChange {
   /** (next - base) / base in percent; null when base is 0. */
   changePct: number | null;
   rule: MetricComparison['rule'];
-  /** percentile rule: each side's 95 % interval of the percentile, in `unit`; null when not judged. */
+  /** percentile rule: each side's 83 % interval of the percentile, in `unit`; null when not judged. */
   baseInterval: [number, number] | null;
   nextInterval: [number, number] | null;
   noise: MetricNoise;
@@ -44,12 +46,12 @@ type Judged = ConfigMetric & { compare: MetricComparison };
 /** The metrics compare judges: every registry entry with a `compare` rule. */
 export const COMPARED_METRICS: readonly Judged[] = (CONFIG_METRICS as readonly ConfigMetric[]).filter((m): m is Judged => m.compare !== undefined);
 
-// The percentile's 95 % interval from the summary's histogram; null when it cannot be judged.
+// The percentile's 83 % interval from the summary's histogram; null when it cannot be judged.
 const interval = (summary: LatencySummaryUs | null | undefined, percentile: number): [number, number] | { why: string } => {
   if (summary === null || summary === undefined || summary.hdr === null) return { why: 'no histogram' };
   const p = percentile / 100;
   if (summary.count < 1 / (1 - p)) return { why: `fewer than ${Math.ceil(1 / (1 - p))} samples` };
-  const halfWidth = Z * Math.sqrt((p * (1 - p)) / summary.count);
+  const halfWidth = PERCENTILE_Z * Math.sqrt((p * (1 - p)) / summary.count);
   let histogram;
   try {
     histogram = decodeLatency(summary.hdr);
