@@ -10,7 +10,7 @@ export const USAGE = `Usage:
                          [--proxy-listen HOST:PORT] [--proxy-host HOST] [--proxy-name NAME] [--disposable]
   redis-fault-lab validate <scenario...>
   redis-fault-lab report <result.json...> [--html FILE]
-  redis-fault-lab compare <base.json> <new.json> [--threshold 10%]
+  redis-fault-lab compare <base.json> <new.json> [--threshold 10%] [--allow-missing]
   redis-fault-lab schema [result]
   redis-fault-lab --help
 
@@ -23,9 +23,12 @@ export const USAGE = `Usage:
             out the least important columns; --wide prints every column
   validate  check scenario files without starting anything
   report    print the table of saved results, or with --html write them as one HTML report
-  compare   match configs by id and print the change in median, p99 and ops/s; exit 1 when a
-            median got slower by more than --threshold (default 10%) beyond the runs' noise,
-            or a retry policy's verdict turned UNSAFE
+  compare   match configs by id and print the change in median, p99 and ops/s, and in request
+            p50/p99, service p99 and achieved rate where both have them; exit 1 when a median
+            got slower by more than --threshold (default 10%) beyond the runs' noise, a request
+            figure got worse by more than --threshold beyond its sampling error, a retry
+            policy's verdict turned UNSAFE, or a config is in one result only (--allow-missing
+            lists it as skipped instead); exit 2 when the results have no config in common
   schema    print the JSON Schema of scenario files (as shipped in scenarios/scenario.schema.json);
             "schema result": of result files (scenarios/result.schema.json), which report and
             compare check every file against
@@ -49,7 +52,7 @@ export type Command =
   | { name: 'validate'; files: string[] }
   | { name: 'run'; files: string[]; runtime: RuntimeChoice; external?: ExternalTarget; passwordFile?: string; jsonFile?: string; outDir?: string; htmlFile?: string; quiet: boolean; wide?: true }
   | { name: 'report'; files: string[]; htmlFile?: string }
-  | { name: 'compare'; base: string; next: string; thresholdPct: number };
+  | { name: 'compare'; base: string; next: string; thresholdPct: number; allowMissing?: true };
 
 const DEFAULT_THRESHOLD_PCT = 10;
 
@@ -92,6 +95,7 @@ export const parseCommand = (argv: string[]): Command => {
         out: { type: 'string' },
         html: { type: 'string' },
         threshold: { type: 'string' },
+        'allow-missing': { type: 'boolean', default: false },
         quiet: { type: 'boolean', short: 'q', default: false },
         wide: { type: 'boolean', default: false },
         redis: { type: 'string' },
@@ -123,9 +127,10 @@ export const parseCommand = (argv: string[]): Command => {
     if (base === undefined || next === undefined || extra.length > 0) {
       throw usageError(`compare takes exactly two result files (base, then new), got ${files.length}`);
     }
-    return { name, base, next, thresholdPct: parseThreshold(values.threshold) };
+    return { name, base, next, thresholdPct: parseThreshold(values.threshold), ...(values['allow-missing'] ? { allowMissing: true as const } : {}) };
   }
   if (values.threshold !== undefined) throw usageError('--threshold belongs to compare');
+  if (values['allow-missing']) throw usageError('--allow-missing belongs to compare');
   if (name === 'report') {
     if (files.length === 0) throw usageError('report needs at least one result file, e.g. results/cross-dc-incr.json');
     return { name, files, ...(values.html !== undefined ? { htmlFile: values.html } : {}) };

@@ -94,9 +94,14 @@ const report = async (command: Extract<Command, { name: 'report' }>): Promise<nu
   return EXIT.pass;
 };
 
-// `compare`: exit 1 when a config got slower beyond threshold and noise, or a verdict turned UNSAFE.
+// `compare`: exit 1 when a config got worse beyond threshold and noise, a verdict turned UNSAFE,
+// or a config is on one side only (unless --allow-missing); exit 2 (a LabError) when the two
+// results have nothing in common.
 const compare = async (command: Extract<Command, { name: 'compare' }>): Promise<number> => {
-  const comparison = compareResults(redactData(await readResultFile(command.base)), redactData(await readResultFile(command.next)), command.thresholdPct);
+  const comparison = compareResults(redactData(await readResultFile(command.base)), redactData(await readResultFile(command.next)), command.thresholdPct, {
+    allowMissing: command.allowMissing === true,
+    names: { base: command.base, next: command.next },
+  });
   say(process.stdout, renderComparison(comparison));
   return comparison.pass ? EXIT.pass : EXIT.fail;
 };

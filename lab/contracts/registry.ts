@@ -6,7 +6,7 @@
 
 import type { Bandwidth } from './link.ts';
 import { modeLabel, modeOfFlat, sameMode, type Mode } from './mode.ts';
-import type { ConfigResult, ReconcileEntry } from './result.ts';
+import type { ConfigResult, LatencySummaryUs, ReconcileEntry } from './result.ts';
 import { rateLabel } from './request.ts';
 
 /** `ms`, `us`: durations in that unit; `bytes`: a size; `rate`, `ratio`: plain numbers; `count`: a whole number. */
@@ -24,7 +24,26 @@ export interface ConfigMetric {
   read: (config: ConfigResult) => number | null;
   /** What the metric's group is called in hints, when not its unit's usual words. */
   words?: string;
+  /** How `compare` judges the metric between two results; absent: compare does not judge it. */
+  compare?: MetricComparison;
 }
+
+/**
+ * `percentile`: a percentile of one histogram over all runs, judged against its sampling error
+ * (the distribution-free interval of the percentile's rank, read from the HDR histogram);
+ * `total`: a figure over a whole run (a count over its span), judged on the threshold alone.
+ * `worse`: the direction that is a regression.
+ */
+export type MetricComparison =
+  | { rule: 'percentile'; worse: 'higher'; percentile: number; summary: (config: ConfigResult) => LatencySummaryUs | null | undefined }
+  | { rule: 'total'; worse: 'higher' | 'lower' };
+
+const comparedPercentile = (which: 'requestLatencyUs' | 'serviceLatencyUs', percentile: number): MetricComparison => ({
+  rule: 'percentile',
+  worse: 'higher',
+  percentile,
+  summary: (c) => c[which],
+});
 
 const latency = (name: string, key: string, pick: 'p50' | 'p90' | 'p99' | 'p999' | 'max', about: string): ConfigMetric => ({
   name,
@@ -59,12 +78,18 @@ export const CONFIG_METRICS = [
   { name: 'ratio', key: 'modelRatio', unit: 'ratio', about: 'median / RTT model', read: (c) => c.modelRatio },
   { name: 'rss', key: 'clientPeakRssBytes', unit: 'bytes', about: 'client peak RSS', read: (c) => c.clientPeakRssBytes },
   { name: 'heap', key: 'clientPeakHeapBytes', unit: 'bytes', about: 'client peak V8 heap', read: (c) => c.clientPeakHeapBytes },
-  requestLatency('request p(50)', 'requestP50Us', 'p50', 'per-request latency, 50th percentile'),
-  requestLatency('request p(99)', 'requestP99Us', 'p99', 'per-request latency, 99th percentile (open-loop: from the intended start)'),
+  { ...requestLatency('request p(50)', 'requestP50Us', 'p50', 'per-request latency, 50th percentile'), compare: comparedPercentile('requestLatencyUs', 50) },
+  {
+    ...requestLatency('request p(99)', 'requestP99Us', 'p99', 'per-request latency, 99th percentile (open-loop: from the intended start)'),
+    compare: comparedPercentile('requestLatencyUs', 99),
+  },
   requestLatency('request p(99.9)', 'requestP999Us', 'p999', 'per-request latency, 99.9th percentile'),
   requestLatency('request max', 'requestMaxUs', 'max', 'slowest request'),
-  requestLatency('service p(99)', 'serviceP99Us', 'p99', 'open-loop per-request latency from the actual send, 99th percentile', 'serviceLatencyUs'),
-  { name: 'achieved/s', key: 'achievedPerSec', unit: 'rate', about: 'open-loop requests completed per second', read: (c) => c.schedule?.achievedPerSec ?? null, words: '' },
+  {
+    ...requestLatency('service p(99)', 'serviceP99Us', 'p99', 'open-loop per-request latency from the actual send, 99th percentile', 'serviceLatencyUs'),
+    compare: comparedPercentile('serviceLatencyUs', 99),
+  },
+  { name: 'achieved/s', key: 'achievedPerSec', unit: 'rate', about: 'open-loop requests completed per second', read: (c) => c.schedule?.achievedPerSec ?? null, words: '', compare: { rule: 'total', worse: 'lower' } },
   { name: 'late-starts', key: 'lateStarts', unit: 'count', about: 'open-loop requests the generator started late', read: (c) => c.schedule?.lateStarts ?? null, words: 'open-loop late starts' },
 ] as const satisfies readonly ConfigMetric[];
 

@@ -7,6 +7,7 @@ export type LabErrorCode =
   | 'E_SCENARIO_NOT_FOUND' // the file given does not exist or cannot be read
   | 'E_USAGE' // wrong command-line arguments
   | 'E_RESULT_INVALID' // a result JSON file cannot be read or is not a lab result
+  | 'E_COMPARE_NOTHING' // compare was given two results with no config or reconcile row in common
   | 'E_RUNTIME_UNAVAILABLE' // neither Docker nor local binaries can run Redis + Toxiproxy
   | 'E_RUNTIME_START' // a runtime was available but failed to start
   | 'E_RUNTIME_DIED' // a part of a started runtime (Redis, Toxiproxy) exited on its own

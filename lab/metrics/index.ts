@@ -3,7 +3,7 @@
 // INFO deltas and client error kinds. Pure apart from the client-process watch: it judges what it is given
 // and knows no runtime.
 
-export { createLatencyHistogram, decodeLatency, destroyHistograms, max, median, min, percentile, recordUs, summarizeLatency } from './histogram.ts';
+export { createLatencyHistogram, decodeLatency, destroyHistograms, max, median, min, percentile, recordUs, summarizeLatency, valueAtPercentileUs } from './histogram.ts';
 export type { LatencyHistogram } from './histogram.ts';
 export { HDR_LIMITS, hdrProblem } from './hdr-input.ts';
 export { fillModel } from './model.ts';

@@ -4,6 +4,7 @@
 import { fixed, formatLatencyUs, formatMs, formatOps } from '../figures.ts';
 import { fitGrid, type Column, type GridRow } from '../grid.ts';
 import { MAX_FALSE_ALARM, type Change, type Comparison, type ConfigComparison } from './compare.ts';
+import { PERCENTILE_Z, type MetricChange } from './metric-change.ts';
 
 const pct = (c: Change): string => (c.changePct === null ? '' : ` (${c.changePct >= 0 ? '+' : ''}${fixed(c.changePct, 1)}%)`);
 
@@ -25,6 +26,42 @@ const COLUMNS: Column[] = ['config', 'median base → new', 'runs base → new',
 
 const list = (title: string, ids: readonly string[]): string[] => (ids.length === 0 ? [] : [`${title}:`, ...ids.map((id) => `  ${id}`)]);
 
+const METRIC_COLUMNS: Column[] = ['config', 'metric', 'base → new', '83% interval base | new', 'noise', 'result'].map((header) => ({ header, align: 'left' }));
+
+const metricValue = (m: MetricChange, v: number): string => (m.unit === 'us' ? formatLatencyUs(v) : formatOps(v));
+
+const metricRow = (id: string, m: MetricChange): string[] => [
+  id,
+  m.name,
+  pair({ base: m.base, next: m.next, changePct: m.changePct }, (v) => metricValue(m, v)),
+  m.baseInterval === null || m.nextInterval === null
+    ? m.rule === 'total' ? 'n/a (a whole-run figure)' : ''
+    : `${metricValue(m, m.baseInterval[0])}–${metricValue(m, m.baseInterval[1])} | ${metricValue(m, m.nextInterval[0])}–${metricValue(m, m.nextInterval[1])}`,
+  m.noise === 'not-judged' ? `not judged (${m.notJudged})` : m.rule === 'total' ? 'threshold only' : m.noise === 'beyond' ? 'BEYOND sampling error' : 'within sampling error',
+  m.failure === null ? 'ok' : 'WORSE',
+];
+
+const grid = (columns: Column[], rows: string[][]): string[] =>
+  fitGrid(columns, rows.map((cells): GridRow => ({ kind: 'cells', cells: cells.map((text) => ({ text })) })), false, Infinity, '').lines;
+
+// Configs or reconcile rows on one side only: failures, or skipped under --allow-missing.
+const missingLines = (c: Comparison): string[] => {
+  const tag = c.allowMissing ? 'skipped (--allow-missing)' : 'FAIL unless --allow-missing';
+  return [
+    ...list(`Only in base, ${tag}`, c.onlyInBase),
+    ...list(`Only in new, ${tag}`, c.onlyInNew),
+    ...list(`Reconcile rows only in base, ${tag}`, c.reconcileOnlyInBase),
+    ...list(`Reconcile rows only in new, ${tag}`, c.reconcileOnlyInNew),
+  ];
+};
+
+const missingFailures = (c: Comparison): string[] => {
+  if (c.allowMissing) return [];
+  const all = [...c.onlyInBase.map((id) => `${id}: only in base`), ...c.onlyInNew.map((id) => `${id}: only in new`)];
+  const rows = [...c.reconcileOnlyInBase.map((id) => `${id}: reconcile row only in base`), ...c.reconcileOnlyInNew.map((id) => `${id}: reconcile row only in new`)];
+  return [...all, ...rows];
+};
+
 /** The comparison as lines of text, ending with PASS or FAIL and the configs that failed. */
 export const renderComparison = (c: Comparison): string => {
   const rows = c.configs.map((config): string[] => [
@@ -34,28 +71,32 @@ export const renderComparison = (c: Comparison): string => {
     noiseText(config),
     pair(config.p99Us, formatLatencyUs),
     pair(config.opsPerSec, formatOps),
-    config.failure === null ? 'ok' : 'SLOWER',
+    config.failure === null ? 'ok' : 'FAIL',
   ]);
   const failures = c.configs.filter((config) => config.failure !== null);
   const unsafe = c.verdictChanges.filter((v) => v.fails);
+  const metricRows = c.configs.flatMap((config) => config.metrics.map((m) => metricRow(config.id, m)));
+  const missing = missingFailures(c);
   const lines = [
-    `Noise test: the verified runs' total times of the two sides do not overlap (min–max). If nothing changed, the chance of that is 2 / C(m+n, m) for m and n runs; configs where it exceeds ${MAX_FALSE_ALARM} are not judged. p99 is one histogram over all runs: its change is shown, not judged. A config fails when its median is more than ${c.thresholdPct}% slower and beyond the noise.`,
+    `Noise test: the verified runs' total times of the two sides do not overlap (min–max). If nothing changed, the chance of that is 2 / C(m+n, m) for m and n runs; configs where it exceeds ${MAX_FALSE_ALARM} are not judged. Per-command p99 is one histogram over all runs: its change is shown, not judged. A config fails when its median is more than ${c.thresholdPct}% slower and beyond the noise.`,
     '',
-    ...(rows.length === 0
-      ? ['No config is in both results.']
-      : fitGrid(COLUMNS, rows.map((cells): GridRow => ({ kind: 'cells', cells: cells.map((text) => ({ text })) })), false, Infinity, '').lines),
-    ...list('Only in base', c.onlyInBase),
-    ...list('Only in new', c.onlyInNew),
-    ...list('Reconcile rows only in base', c.reconcileOnlyInBase),
-    ...list('Reconcile rows only in new', c.reconcileOnlyInNew),
+    ...(rows.length === 0 ? ['No config is in both results (reconcile rows only).'] : grid(COLUMNS, rows)),
+    ...(metricRows.length === 0
+      ? []
+      : [
+          '',
+          `Request figures: a percentile fails when more than ${c.thresholdPct}% worse and its 83% sampling interval (rank p·n ± ${PERCENTILE_Z}·√(p(1-p)n), from the histogram) does not overlap the base's; achieved/s fails when more than ${c.thresholdPct}% lower.`,
+          ...grid(METRIC_COLUMNS, metricRows),
+        ]),
+    ...missingLines(c),
     ...list(
       'Verdicts changed',
       c.verdictChanges.map((v) => `${v.id}: ${v.base} → ${v.next}${v.fails ? '  (FAIL: now UNSAFE)' : ''}`),
     ),
     '',
     c.pass
-      ? `PASS: no config slower than ${c.thresholdPct}% beyond noise, no verdict turned UNSAFE`
-      : `FAIL: ${[...failures.map((f) => `${f.id}: ${f.failure}`), ...unsafe.map((v) => `${v.id}: verdict ${v.base} → UNSAFE`)].join('; ')}`,
+      ? `PASS: no config worse than ${c.thresholdPct}% beyond noise, no verdict turned UNSAFE${c.allowMissing && missingFailures({ ...c, allowMissing: false }).length > 0 ? ', configs on one side only skipped' : ''}`
+      : `FAIL: ${[...failures.map((f) => `${f.id}: ${f.failure}`), ...unsafe.map((v) => `${v.id}: verdict ${v.base} → UNSAFE`), ...missing].join('; ')}`,
   ];
   return `${lines.join('\n')}\n`;
 };

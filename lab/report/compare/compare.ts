@@ -10,10 +10,18 @@
 // on speed. p99 comes from one histogram over all runs, so it has no per-run spread: its change
 // is shown, never judged. ops/s is commands / median, so it moves with the median.
 //
+// The registry's compared metrics (request p50/p99, service p99, achieved rate) are judged too,
+// each by its own rule (metric-change.ts).
+//
 // A config fails when its median got slower by more than the threshold and beyond the noise,
-// or when it lost every verified run. A reconcile row fails when its verdict changed to UNSAFE.
+// when a compared metric got worse by its rule, or when it lost every verified run. A reconcile
+// row fails when its verdict changed to UNSAFE. A config or reconcile row on one side only fails
+// unless missing ones are allowed (then it is listed as skipped). Two results with nothing in
+// common are not a comparison: that throws E_COMPARE_NOTHING, so a gate cannot pass by accident.
 
+import { LabError } from '../../errors/index.ts';
 import { runCounts, type ConfigResult, type LabResult, type Verdict } from '../../contracts/index.ts';
+import { compareMetrics, type MetricChange } from './metric-change.ts';
 
 /** Highest chance of a false alarm at which the min-max test judges (3 runs against 3: 0.10). */
 export const MAX_FALSE_ALARM = 0.1;
@@ -38,7 +46,9 @@ export interface ConfigComparison {
   noise: Noise;
   /** 2 / C(m+n, m) for m and n verified runs; null when a side has none. */
   falseAlarmChance: number | null;
-  /** Why this config fails the comparison, or null. */
+  /** The registry metrics compare judges, where both configs have them. */
+  metrics: MetricChange[];
+  /** Why this config fails the comparison (reasons joined by `; `), or null. */
   failure: string | null;
 }
 
@@ -59,7 +69,16 @@ export interface Comparison {
   verdictChanges: VerdictChange[];
   reconcileOnlyInBase: string[];
   reconcileOnlyInNew: string[];
+  /** Configs and rows on one side only are skipped, not failed (`--allow-missing`). */
+  allowMissing: boolean;
   pass: boolean;
+}
+
+export interface CompareOptions {
+  /** Skip configs and reconcile rows present on one side only instead of failing them. */
+  allowMissing?: boolean;
+  /** What the two results are called in errors (their file names); default `base` and `new`. */
+  names?: { base: string; next: string };
 }
 
 const change = (base: number | null | undefined, next: number | null | undefined): Change => ({
@@ -94,6 +113,12 @@ const compareConfig = (base: ConfigResult, next: ConfigResult, thresholdPct: num
   const noise = noiseOf(baseRunsMs, nextRunsMs);
   const slower = medianMs.changePct !== null && medianMs.changePct > thresholdPct && noise === 'beyond';
   const lostRuns = base.medianMs !== null && next.medianMs === null;
+  const metrics = compareMetrics(base, next, thresholdPct);
+  const reasons = [
+    ...(lostRuns ? ['no verified run in the new result'] : []),
+    ...(slower ? [`median ${medianMs.changePct?.toFixed(1)}% slower (threshold ${thresholdPct}%), every new run slower than every base run`] : []),
+    ...metrics.flatMap((m) => m.failure ?? []),
+  ];
   return {
     id: base.id,
     medianMs,
@@ -103,19 +128,26 @@ const compareConfig = (base: ConfigResult, next: ConfigResult, thresholdPct: num
     nextRunsMs,
     noise,
     falseAlarmChance: falseAlarmChance(baseRunsMs.length, nextRunsMs.length),
-    failure: lostRuns
-      ? 'no verified run in the new result'
-      : slower
-        ? `median ${medianMs.changePct?.toFixed(1)}% slower (threshold ${thresholdPct}%), every new run slower than every base run`
-        : null,
+    metrics,
+    failure: reasons.length === 0 ? null : reasons.join('; '),
   };
 };
 
 const onlyIn = (a: readonly { id: string }[], b: readonly { id: string }[]): string[] =>
   a.filter((x) => !b.some((y) => y.id === x.id)).map((x) => x.id);
 
-/** Compares `next` with `base`; `thresholdPct` is the slowdown of the median that may fail (e.g. 10). */
-export const compareResults = (base: LabResult, next: LabResult, thresholdPct: number): Comparison => {
+const SHOWN_IDS = 5;
+
+const someIds = (ids: readonly string[]): string =>
+  ids.length === 0 ? 'none' : `${ids.slice(0, SHOWN_IDS).join(', ')}${ids.length > SHOWN_IDS ? ` and ${ids.length - SHOWN_IDS} more` : ''}`;
+
+const ids = (result: LabResult): string[] => [...result.configs.map((c) => c.id), ...(result.reconcile ?? []).map((r) => r.id)];
+
+/**
+ * Compares `next` with `base`; `thresholdPct` is the worsening that may fail (e.g. 10). Throws
+ * E_COMPARE_NOTHING when the two share no config and no reconcile row.
+ */
+export const compareResults = (base: LabResult, next: LabResult, thresholdPct: number, options: CompareOptions = {}): Comparison => {
   if (!Number.isFinite(thresholdPct) || thresholdPct < 0) {
     throw new TypeError(`Expected \`thresholdPct\` to be a percentage >= 0, got \`${thresholdPct}\``);
   }
@@ -125,18 +157,32 @@ export const compareResults = (base: LabResult, next: LabResult, thresholdPct: n
   });
   const baseRows = base.reconcile ?? [];
   const nextRows = next.reconcile ?? [];
+  if (configs.length === 0 && !baseRows.some((b) => nextRows.some((n) => n.id === b.id))) {
+    const names = options.names ?? { base: 'base', next: 'new' };
+    throw new LabError(
+      'E_COMPARE_NOTHING',
+      `${names.base} and ${names.next} have no config or reconcile row in common, so there is nothing to compare: ${names.base} has ${someIds(ids(base))}; ${names.next} has ${someIds(ids(next))}`,
+      { hint: 'compare matches configs by id: give two results of the same scenario (same workloads, modes and links).' },
+    );
+  }
   const verdictChanges = baseRows.flatMap((b): VerdictChange[] => {
     const n = nextRows.find((r) => r.id === b.id);
     return n === undefined || n.verdict === b.verdict ? [] : [{ id: b.id, base: b.verdict, next: n.verdict, fails: n.verdict === 'UNSAFE' }];
   });
+  const allowMissing = options.allowMissing === true;
+  const missing = {
+    onlyInBase: onlyIn(base.configs, next.configs),
+    onlyInNew: onlyIn(next.configs, base.configs),
+    reconcileOnlyInBase: onlyIn(baseRows, nextRows),
+    reconcileOnlyInNew: onlyIn(nextRows, baseRows),
+  };
+  const complete = allowMissing || Object.values(missing).every((list) => list.length === 0);
   return {
     thresholdPct,
     configs,
-    onlyInBase: onlyIn(base.configs, next.configs),
-    onlyInNew: onlyIn(next.configs, base.configs),
+    ...missing,
     verdictChanges,
-    reconcileOnlyInBase: onlyIn(baseRows, nextRows),
-    reconcileOnlyInNew: onlyIn(nextRows, baseRows),
-    pass: configs.every((c) => c.failure === null) && verdictChanges.every((v) => !v.fails),
+    allowMissing,
+    pass: complete && configs.every((c) => c.failure === null) && verdictChanges.every((v) => !v.fails),
   };
 };

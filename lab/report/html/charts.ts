@@ -5,7 +5,7 @@
 // file) is no point: a gap, never a string handed to the page's script.
 
 import { configMode, modeLabel, type ConfigResult, type LabResult } from '../../contracts/index.ts';
-import { decodeLatency, type LatencyHistogram } from '../../metrics/index.ts';
+import { decodeLatency, valueAtPercentileUs, type LatencyHistogram } from '../../metrics/index.ts';
 import { finiteOrNull } from './escape.ts';
 
 interface ChartSeries {
@@ -95,7 +95,7 @@ const percentileCurve = (config: ConfigResult, grid: readonly number[]): (number
     return grid.map(() => null); // a histogram that does not decode draws no line (the table has the percentiles)
   }
   try {
-    return grid.map((x) => (x > latency.count ? null : finiteOrNull(histogram.getValueAtPercentile(100 * (1 - 1 / x)) / 1000)));
+    return grid.map((x) => (x > latency.count ? null : finiteOrNull(Math.min(valueAtPercentileUs(histogram, 100 * (1 - 1 / x)), latency.max) / 1000)));
   } finally {
     histogram.destroy();
   }

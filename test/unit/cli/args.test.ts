@@ -53,6 +53,7 @@ describe('command-line parsing', () => {
     expect(parseCommand(['report', 'a.json', 'b.json', '--html', 'r.html'])).toEqual({ name: 'report', files: ['a.json', 'b.json'], htmlFile: 'r.html' });
     expect(parseCommand(['compare', 'a.json', 'b.json'])).toEqual({ name: 'compare', base: 'a.json', next: 'b.json', thresholdPct: 10 });
     expect(parseCommand(['compare', 'a.json', 'b.json', '--threshold', '2.5%'])).toMatchObject({ thresholdPct: 2.5 });
+    expect(parseCommand(['compare', 'a.json', 'b.json', '--allow-missing'])).toMatchObject({ name: 'compare', allowMissing: true });
     expect(parseCommand(['run', 'a.yaml', '--html', 'r.html'])).toMatchObject({ name: 'run', htmlFile: 'r.html' });
   });
 
@@ -61,6 +62,7 @@ describe('command-line parsing', () => {
     [['compare', 'a.json', 'b.json', '--threshold', 'ten'], '--threshold "ten" is not a percentage: write it like 10% or 2.5%'],
     [['report'], 'report needs at least one result file, e.g. results/cross-dc-incr.json'],
     [['run', 'a.yaml', '--threshold', '5%'], '--threshold belongs to compare'],
+    [['report', 'a.json', '--allow-missing'], '--allow-missing belongs to compare'],
   ])('rejects %j with a usage error', (argv, message) => {
     expect(() => parseCommand(argv)).toThrow(expect.objectContaining({ code: 'E_USAGE', message }));
   });

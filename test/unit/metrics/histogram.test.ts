@@ -9,6 +9,7 @@ import {
   percentile,
   recordUs,
   summarizeLatency,
+  valueAtPercentileUs,
 } from '../../../lab/metrics/histogram.ts';
 
 // HDR with 3 significant digits keeps values within 0.1%.
@@ -37,6 +38,21 @@ describe('latency histogram', () => {
     expect(again.max).toBe(summary.max);
     h.destroy();
     decoded.destroy();
+  });
+
+  it('never reports a percentile above the recorded max (HDR answers a bucket\u2019s highest equivalent value)', () => {
+    // The field case: 1209.6 ms recorded, p99.9 read 1210.4 ms before the clamp.
+    const h = createLatencyHistogram();
+    recordUs(h, 1_000, 998);
+    recordUs(h, 1_209_600, 2);
+    expect(h.getValueAtPercentile(99.9)).toBeGreaterThan(1_209_600); // what HDR itself answers
+    const summary = summarizeLatency(h);
+    expect(summary.max).toBe(1_209_600);
+    expect(summary.p999).toBe(1_209_600);
+    for (const p of [summary.p50, summary.p90, summary.p99, summary.p999]) expect(p).toBeLessThanOrEqual(summary.max);
+    expect(summary.p50).toBeGreaterThanOrEqual(1_000);
+    expect(valueAtPercentileUs(createLatencyHistogram(), 99)).toBe(0);
+    h.destroy();
   });
 
   it('records a pipeline batch as one value with a count', () => {

@@ -1,0 +1,159 @@
+// `compare` as a CI gate, through the CLI on real results: a short open-loop run (real Redis and
+// Toxiproxy, local runtime) compared with itself passes; with its request latencies doubled it
+// exits 1 naming request p(99); with a config missing it exits 1 unless --allow-missing; against
+// a result of another scenario (no config in common) it exits 2, never PASS.
+
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LabResult, LatencySummaryUs } from '../../lab/index.ts';
+import { createLatencyHistogram, decodeLatency, recordUs, summarizeLatency } from '../../lab/metrics/index.ts';
+import { PERCENTILE_Z } from '../../lab/report/compare/metric-change.ts';
+
+const BIN = new URL('../../lab/cli/bin.mjs', import.meta.url).pathname;
+
+const cli = (args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: '1' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+
+// Two offered rates, one INCR per request on one shared (multiplexed) connection at rtt 2 ms:
+// 3 runs of 300 and 600 requests (900 and 1800 samples, enough to judge a p99).
+const OPEN_LOOP = `name: gate-open-loop
+workload:
+  label: incr
+  request: [{command: INCR, key: hits}]
+  arrival: {rate: [100/s, 200/s], for: 3s}
+modes: [sync]
+network: {rtt: 2ms}
+warmup: 0
+repeat: 3
+calibration: {pings: 5}
+`;
+
+// Another scenario: closed-loop commands, whose config ids share nothing with the one above.
+const COMMANDS = `name: gate-commands
+workload: {command: INCR, commands: 50}
+modes: [sync]
+network: {rtt: 0ms}
+warmup: 0
+repeat: 1
+calibration: {pings: 5}
+`;
+
+let dir: string;
+let openFile: string;
+let commandsFile: string;
+let result: LabResult;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'rfl-compare-'));
+  openFile = join(dir, 'open.json');
+  commandsFile = join(dir, 'commands.json');
+  await writeFile(join(dir, 'open.yaml'), OPEN_LOOP);
+  await writeFile(join(dir, 'commands.yaml'), COMMANDS);
+  const open = await cli(['run', join(dir, 'open.yaml'), '--runtime', 'local', '--json', openFile, '--quiet']);
+  expect(open.code, open.stderr).toBe(0);
+  const commands = await cli(['run', join(dir, 'commands.yaml'), '--runtime', 'local', '--json', commandsFile, '--quiet']);
+  expect(commands.code, commands.stderr).toBe(0);
+  result = JSON.parse(await readFile(openFile, 'utf8')) as LabResult;
+}, 300_000);
+
+// Every sample of the histogram times `factor`: the quantile function scaled, sample by sample.
+const scaled = (summary: LatencySummaryUs, factor: number): LatencySummaryUs => {
+  const source = decodeLatency(summary.hdr as string);
+  const target = createLatencyHistogram();
+  for (let i = 0; i < summary.count; i++) recordUs(target, factor * Math.min(source.getValueAtPercentile((100 * (i + 0.5)) / summary.count), summary.max));
+  const out = { ...summarizeLatency(target), ...(summary.waits === undefined ? {} : { waits: summary.waits }) };
+  source.destroy();
+  target.destroy();
+  return out;
+};
+
+// p99's sampling interval by the rule in lab/report/compare/metric-change.ts.
+const p99Interval = (summary: LatencySummaryUs): [number, number] => {
+  const h = decodeLatency(summary.hdr as string);
+  const half = PERCENTILE_Z * Math.sqrt((0.99 * 0.01) / summary.count);
+  const at = (q: number) => Math.min(h.getValueAtPercentile(100 * Math.min(1, q)), summary.max);
+  const interval: [number, number] = [at(0.99 - half), at(0.99 + half)];
+  h.destroy();
+  return interval;
+};
+
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+// The FAIL line's part about one config: from its id to the next config's id.
+const segment = (failLine: string, id: string): string => {
+  const start = failLine.indexOf(`${id}: `);
+  const next = result.configs.map((c) => failLine.indexOf(`${c.id}: `, start + 1)).filter((i) => i > start);
+  return start < 0 ? '' : failLine.slice(start, next.length === 0 ? undefined : Math.min(...next));
+};
+
+const write = async (name: string, value: LabResult): Promise<string> => {
+  const file = join(dir, name);
+  await writeFile(file, JSON.stringify(value));
+  return file;
+};
+
+describe('compare as a gate', () => {
+  it('passes the open-loop result compared with itself, judging the request figures', async () => {
+    expect(result.configs).toHaveLength(2);
+    expect(result.configs.map((c) => c.requestLatencyUs?.count)).toEqual([900, 1800]);
+    const same = await cli(['compare', openFile, openFile]);
+    expect(same.code).toBe(0);
+    expect(same.stdout).toContain('request p(99)');
+    expect(same.stdout).toContain('achieved/s');
+    expect(same.stdout).toContain('\nPASS: ');
+  });
+
+  it('exits 1 when request latency doubles, naming request p(99)', async () => {
+    const doubled: LabResult = {
+      ...result,
+      configs: result.configs.map((c) => ({ ...c, requestLatencyUs: c.requestLatencyUs ? scaled(c.requestLatencyUs, 2) : null })),
+    };
+    const worse = await cli(['compare', openFile, await write('doubled.json', doubled)]);
+    expect(worse.code).toBe(1);
+    const failLine = worse.stdout.split('\n').find((line) => line.startsWith('FAIL: ')) ?? '';
+    // Every config fails (its request p50 doubled too); request p(99) is named for each config
+    // whose doubled p99 leaves the base's sampling interval, as the rule says: on a loaded
+    // machine a heavy tail can make one config's interval wider than 2x (see docs/compare.md).
+    for (const c of result.configs) expect(failLine).toContain(`${c.id}: `);
+    const judgeable = result.configs.filter((c) => {
+      const [low, high] = p99Interval(c.requestLatencyUs as LatencySummaryUs);
+      return 2 * low > high;
+    });
+    expect(judgeable.length).toBeGreaterThan(0);
+    const named = result.configs.filter((c) => new RegExp(`${escape(c.id)}: [^|]*?request p\\(99\\) \\+(9\\d|10\\d)\\.\\d% \\(threshold 10%\\), beyond its sampling error`).test(segment(failLine, c.id)));
+    expect(named.map((c) => c.id)).toEqual(judgeable.map((c) => c.id));
+  });
+
+  it('exits 1 for a config in one result only, naming it; 0 with --allow-missing, listing it as skipped', async () => {
+    const gone = result.configs[1]!.id;
+    const partial = await write('partial.json', { ...result, configs: result.configs.slice(0, 1) });
+    const missing = await cli(['compare', openFile, partial]);
+    expect(missing.code).toBe(1);
+    expect(missing.stdout).toContain(`${gone}: only in base`);
+    const allowed = await cli(['compare', openFile, partial, '--allow-missing']);
+    expect(allowed.code).toBe(0);
+    expect(allowed.stdout).toContain(`Only in base, skipped (--allow-missing):\n  ${gone}`);
+  });
+
+  it('exits 2 for two results with no config in common, naming both files and their configs', async () => {
+    const commands = JSON.parse(await readFile(commandsFile, 'utf8')) as LabResult;
+    const nothing = await cli(['compare', openFile, commandsFile]);
+    expect(nothing.code).toBe(2);
+    expect(nothing.stdout).toBe('');
+    expect(nothing.stderr).toContain(`error [E_COMPARE_NOTHING]: ${openFile} and ${commandsFile} have no config or reconcile row in common`);
+    expect(nothing.stderr).toContain(result.configs[0]!.id);
+    expect(nothing.stderr).toContain(commands.configs[0]!.id);
+    expect(nothing.stderr).toContain('hint: ');
+  });
+});
