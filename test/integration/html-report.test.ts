@@ -229,8 +229,15 @@ describe('HTML report of a Redis Cluster run', () => {
     const run = await cli(['run', join(dir, 'cluster.yaml'), '--runtime', 'local', '--json', json, '--html', html, '--out', out, '--quiet']);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(await readdir(out)).toEqual(['result.json']);
+    // --out DIR holds the result and one .hgrm per config and node (the cluster's per-node HDR histograms).
+    const written = await readdir(out);
+    expect(written).toContain('result.json');
+    const hgrm = written.filter((name) => name !== 'result.json');
+    expect(hgrm.length).toBeGreaterThan(0);
+    for (const name of hgrm) expect(name).toMatch(/\.hgrm$/);
     const result = JSON.parse(await readFile(json, 'utf8')) as ClusterResult;
+    const nodesTimed = new Set(result.configs.flatMap((config) => config.perNode.filter((share) => share.latencyUs).map((share) => share.node)));
+    for (const node of nodesTimed) expect(hgrm.some((name) => name.endsWith(`_${node}.hgrm`))).toBe(true);
     expect(result.kind).toBe('cluster');
     const [partition] = result.faults;
     expect(partition?.timeline.length).toBeGreaterThan(1);
