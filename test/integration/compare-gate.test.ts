@@ -3,7 +3,6 @@
 // exits 1 naming request p(99); with a config missing it exits 1 unless --allow-missing; against
 // a result of another scenario (no config in common) it exits 2, never PASS.
 
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,19 +10,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { LabResult, LatencySummaryUs } from '../../lab/index.ts';
 import { createLatencyHistogram, decodeLatency, recordUs, summarizeLatency } from '../../lab/metrics/index.ts';
 import { PERCENTILE_Z } from '../../lab/report/compare/metric-change.ts';
+import { runCli } from './run-cli.ts';
 
-const BIN = new URL('../../lab/cli/bin.mjs', import.meta.url).pathname;
 
-const cli = (args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: '1' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
+const cli = (args: string[]) => runCli(args);
 
 // Two offered rates, one INCR per request on one shared (multiplexed) connection at rtt 2 ms:
 // 3 runs of 300 and 600 requests (900 and 1800 samples, enough to judge a p99).

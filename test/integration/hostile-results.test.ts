@@ -1,28 +1,17 @@
 // Hostile result files through the CLI: `report` and `compare` refuse them with exit 2, naming
 // the file and the JSON path, within a bound (no hang on a FIFO, no 2^45-step histogram decode,
 // no internal error). Needs no Redis: only the readers run.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.ts';
 
-const BIN = new URL('../../lab/cli/bin.mjs', import.meta.url).pathname;
 const corpus = new URL('../fixtures/hostile/results/', import.meta.url).pathname;
 const BOUND_MS = 60_000; // generous: the CLI starts through tsx on a shared machine
 
-const cli = (args: string[]): Promise<{ code: number | null; stderr: string }> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: '1' } });
-    let stderr = '';
-    const timer = setTimeout(() => child.kill('SIGKILL'), BOUND_MS);
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stderr });
-    });
-  });
+const cli = (args: string[]) => runCli(args, {}, BOUND_MS);
 
 describe('hostile result files through the CLI', () => {
   it('compare refuses a crafted baseline with a negative median', async () => {

@@ -7,7 +7,6 @@
 // UPDATE_SCREENSHOT=1 writes the screenshot to docs/report.png (docs/reports-and-ci.md shows it); otherwise
 // it goes to a temporary directory.
 
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,21 +14,13 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClusterResult, LabResult } from '../../lab/index.ts';
+import { runCli } from './run-cli.ts';
 
 const BIN = new URL('../../lab/cli/bin.mjs', import.meta.url).pathname;
 const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOT = process.env.UPDATE_SCREENSHOT ? new URL('../../docs/report.png', import.meta.url).pathname : undefined;
 
-const cli = (args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: '1' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
+const cli = (args: string[]) => runCli(args);
 
 // Two rtts, sync and two pipeline sizes: every kind of chart (calibration, rtt, batch, percentiles).
 const SCENARIO = `name: report-demo

@@ -2,23 +2,14 @@
 // its endpoint (the runtime's password in a URL, in the text, in its cause) on --runtime local,
 // and credentials in a --toxiproxy URL. Neither password may appear in anything printed.
 
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.ts';
 
-const BIN = new URL('../../lab/cli/bin.mjs', import.meta.url).pathname;
 
-const cli = (args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; output: string }> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: '1', ...env } });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, output }));
-  });
+const cli = (args: string[], env: NodeJS.ProcessEnv = {}) => runCli(args, env);
 
 describe('secrets never reach the CLI output', () => {
   it("a policy module that throws its endpoint: the runtime's password is redacted", async () => {

@@ -2,13 +2,12 @@
 // scenario beyond a limit is refused with exit 2, its file and field named, by `validate` and by
 // `run` before anything starts (the run's TMPDIR never gets a data dir).
 
-import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.ts';
 
-const BIN = new URL('../../lab/cli/bin.mjs', import.meta.url).pathname;
 const HOSTILE = 'test/fixtures/hostile/scenarios';
 
 let labTmp: string;
@@ -17,16 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => rm(labTmp, { recursive: true, force: true }));
 
-const cli = (args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: '1', TMPDIR: labTmp } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
+const cli = (args: string[]) => runCli(args, { TMPDIR: labTmp });
 
 describe('work limits on the command line', () => {
   it('validate prints the work estimate beside the verdict', async () => {
