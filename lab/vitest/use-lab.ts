@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { loadScenarioFile, parseScenario, redactError, runScenario, startRuntime, type Scenario, type LabResult, type ProgressListener, type RuntimeChoice, type StartedRuntime, type StopReport } from '../index.ts';
 import { labLifecycle } from './lifecycle.ts';
+import { resultsDirFrom, saveResult } from './save-result.ts';
 
 // What `lab.run` accepts as a scenario: a file path (or file: URL), inline YAML text, or a
 // Scenario object, turned into a Scenario through the library's own loader and parser.
@@ -38,6 +39,11 @@ export interface UseLabOptions {
   onProgress?: ProgressListener;
   /** Start-up notes, e.g. "starting redis container" (the runtime never prints them itself). */
   onNote?: (note: string) => void;
+  /** Writes every run's result JSON into this directory (created when missing), as
+   * `<scenario name>.json` (`-2.json`, `-3.json`... when taken; never overwritten), for
+   * `redis-fault-lab report *.json --html FILE` over a suite's, or every shard's, results.
+   * @default the REDIS_FAULT_LAB_RESULTS_DIR environment variable; unset: nothing written */
+  resultsDir?: string;
 }
 
 export interface LabRunOptions {
@@ -74,6 +80,7 @@ const DEFAULT_STOP_TIMEOUT_MS = 60_000;
  */
 export const useLab = (options: UseLabOptions = {}): LabFixture => {
   const choice = options.runtime ?? 'auto';
+  const resultsDir = resultsDirFrom(options.resultsDir);
   const life = labLifecycle(choice, (signal) => startRuntime(choice, { signal, ...(options.onNote ? { onNote: options.onNote } : {}) }));
   let stopReport: StopReport | undefined;
 
@@ -90,7 +97,9 @@ export const useLab = (options: UseLabOptions = {}): LabFixture => {
       const scenario = await toScenario(input, runOptions.label ?? 'inline scenario');
       const signal = runOptions.signal ? AbortSignal.any([runOptions.signal, life.signal]) : life.signal;
       const onProgress = runOptions.onProgress ?? options.onProgress;
-      return await life.track(runScenario(scenario, { runtime, signal, ...(onProgress ? { onProgress } : {}) }));
+      const result = await life.track(runScenario(scenario, { runtime, signal, ...(onProgress ? { onProgress } : {}) }));
+      if (resultsDir !== undefined) await saveResult(resultsDir, result);
+      return result;
     } catch (error) {
       throw redactError(error);
     }
