@@ -36,6 +36,12 @@ const benchmarkChildren = (): number[] =>
       }
     });
 
+// Waits (up to 30 s) until a redis-benchmark child runs: calibration comes before the tool.
+const untilBenchmarkRuns = async (): Promise<void> => {
+  const deadline = performance.now() + 30_000;
+  while (benchmarkChildren().length === 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+};
+
 const byId = (configs: readonly ConfigResult[], id: string): ConfigResult => {
   const config = configs.find((c) => c.id === id);
   if (config === undefined) throw new Error(`no config ${id} in ${configs.map((c) => c.id).join(', ')}`);
@@ -110,8 +116,7 @@ repeat: 1
       { runtime, signal: abort.signal },
     );
     // Wait until the tool runs (calibration comes first), then abort.
-    const deadline = performance.now() + 30_000;
-    while (benchmarkChildren().length === 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    await untilBenchmarkRuns();
     expect(benchmarkChildren().length).toBe(1);
     abort.abort();
     const error = await running.then(() => undefined, (e: unknown) => e);
@@ -133,8 +138,7 @@ repeat: 1
 `),
       { runtime, signal: abort.signal },
     );
-    const deadline = performance.now() + 30_000;
-    while (benchmarkChildren().length === 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    await untilBenchmarkRuns();
     const [pid] = benchmarkChildren();
     if (pid === undefined) throw new Error('redis-benchmark never started');
     // What `ps` shows: its arguments, --user and -a among them.
