@@ -58,7 +58,9 @@ repeat: 1
     const roundTrips = (id: string): number => {
       const config = byId(result.configs, id);
       const commandP50Us = config.latencyUs?.p50 ?? Number.NaN;
-      expect(commandP50Us / calibratedUs, `${id}: a command's p50 against the calibrated rtt`).toBeGreaterThan(0.75);
+      // Half the calibrated rtt still tells an applied link (5 ms) from none (loopback, ~0.1 ms); the
+      // calibration itself can overshoot when it is taken on a busier moment (0.7497 seen under CI).
+      expect(commandP50Us / calibratedUs, `${id}: a command's p50 against the calibrated rtt`).toBeGreaterThan(0.5);
       return (config.requestLatencyUs?.p50 ?? Number.NaN) / commandP50Us;
     };
     expect(byId(result.configs, 'four sync@rtt=5ms').waitsPerRequest).toBe(4);
