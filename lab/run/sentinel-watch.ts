@@ -126,8 +126,11 @@ export const watchSentinels = async (topology: StartedRuntime, startMs: number, 
         const roles = await Promise.all(topology.nodes.map(async (n) => ({ node: n, role: await roleOf(control.get(n.name) as Redis) })));
         const old = roles.find((r) => r.node.name === initial);
         if (initial !== current && oldDemotedMs === null && old?.role?.[0] === 'slave') oldDemotedMs = performance.now() - startMs;
+        // A replica follows the primary at its client proxy (where the sentinels point it) or, as
+        // started, through its peer proxy to it.
+        const follows = (node: string, master: string) => [primary?.announced, ...topology.peers.filter((p) => p.from === node && p.to === current).map((p) => `${p.dial.host}:${p.dial.port}`)].includes(master);
         const settled = roles.every(({ node, role }) =>
-          node.name === current ? role?.[0] === 'master' : role?.[0] === 'slave' && `${String(role[1])}:${String(role[2])}` === primary?.announced && role[3] === 'connected',
+          node.name === current ? role?.[0] === 'master' : role?.[0] === 'slave' && follows(node.name, `${String(role[1])}:${String(role[2])}`) && role[3] === 'connected',
         );
         if (settled) {
           // The sentinels may still be ending clients of the nodes they just re-pointed.

@@ -88,8 +88,16 @@ describe('sentinel (local runtime)', () => {
     try {
       // pids: the nodes, toxiproxy-server, then the sentinels (types.ts)
       const sentinelPid = topology.resources.pids[3]!;
+      const lost = new Promise((resolve) => topology.lost.addEventListener('abort', resolve, { once: true }));
       process.kill(sentinelPid, 'SIGKILL');
-      await topology.checkParts();
+      // Its exit event, or checkParts once the process is gone, fires lost (bounded by the test's timeout).
+      const polled = (async () => {
+        while (!topology.lost.aborted) {
+          await topology.checkParts();
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      })();
+      await Promise.race([lost, polled]);
       expect(topology.lost.aborted).toBe(true);
       expect(String((topology.lost.reason as Error).message)).toContain('sentinel-1');
     } finally {
@@ -132,6 +140,31 @@ timeline:
     // The writer moved: increments were acknowledged after the switch and counted on replica-1.
     expect(entry.counts[0]!.acknowledged).toBeGreaterThan(0);
     expect(result.warnings.filter((w) => w.includes('settled'))).toEqual([]);
+  });
+
+  it('sees no switch when the partition leaves the sentinels in touch with the primary (from: peers)', async () => {
+    const result = await runScenario(
+      inlineScenario(`
+name: sentinel-no-failover
+topology: {primary: 1, replicas: 1, sentinels: 3}
+network: {rtt: 1ms}
+workload: {command: INCR, key: counter, commands: 200000}
+modes: [sync]
+repeat: 1
+calibration: {pings: 10}
+timeline:
+  - {name: cut-replication, at: 300ms, for: 2s, partition: {nodes: [primary], from: peers}}
+`),
+      { runtime: 'local' },
+    );
+    const entry = result.topology!.failover![0]!;
+    const times = entry.timelines[0]!;
+    expect(times.switchSeenMs).toBeNull();
+    expect(times.switchedTo).toBeUndefined();
+    expect(entry.reasons).toContain('the sentinels never named a new primary (primary stayed primary)');
+    // The replica, back on its peer proxy, counts as settled: no wait to the bound, no warning.
+    expect(result.warnings.filter((w) => w.includes('settled'))).toEqual([]);
+    expect(entry.counts[0]!.lost).toBe(0);
   });
 });
 
