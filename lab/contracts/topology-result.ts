@@ -75,6 +75,13 @@ export interface FailoverTimeline {
   healMs: number | null;
   demotedMs: number | null;
   endMs: number | null;
+  /** Sentinel topologies only: when the lab first saw the sentinels name a new primary (a
+   * `+switch-master` message, or the first SENTINEL get-master-addr-by-name poll that showed it);
+   * null when they never switched. */
+  switchSeenMs?: number | null;
+  /** Sentinel topologies only: the node the sentinels promoted (absent when they never switched).
+   * `demotedMs` is then when the old primary's ROLE first showed it demoted by the sentinels. */
+  switchedTo?: string;
 }
 
 /** One workload × WAIT setting under the timeline (failover-lost-writes). */

@@ -8,6 +8,11 @@
 // - `{primary: 1, replicas: N}`: `primary`, `replica-1` .. `replica-N`.
 // - `{cluster: {primaries: P, replicas: R}}`: `primary-1` .. `primary-P`, and the replicas of
 //   primary i `replica-i-1` .. `replica-i-R` (shard i = 1..P).
+// - `{primary: 1, replicas: N, sentinels: S}`: the nodes of `{primary: 1, replicas: N}`, watched by
+//   S sentinels `sentinel-1` .. `sentinel-S` (not nodes: they hold no data), which monitor the
+//   primary under the master name SENTINEL_MASTER_NAME. Each sentinel has a client proxy of its
+//   name; sentinels and replicas announce their proxies, so every address a client learns from a
+//   sentinel is a proxy address. A sentinel's link is the default link (LINK RULE).
 //
 // PROXIES (every byte between nodes and between client and nodes crosses Toxiproxy):
 // - one client proxy per node, named by the node (`primary`, `replica-1`): clients reach the node
@@ -30,9 +35,29 @@
 import type { Bandwidth } from './link.ts';
 import type { ClusterMode } from './cluster.ts';
 
+/** How the sentinels of a primary/replicas topology watch the primary (`sentinel:` in a scenario). */
+export interface SentinelOptions {
+  /** How many sentinels: 1 to 7 (odd recommended). */
+  sentinels: number;
+  /** Sentinels that must agree the primary is down before a failover; default a majority. */
+  quorum: number;
+  /** `sentinel down-after-milliseconds`: unreachable this long before a sentinel calls it down. */
+  downAfterMs: number;
+  /** `sentinel failover-timeout`. */
+  failoverTimeoutMs: number;
+}
+
+/** The name the sentinels monitor the primary under (`SENTINEL get-master-addr-by-name lab-primary`). */
+export const SENTINEL_MASTER_NAME = 'lab-primary';
+
+/** `sentinel-1` .. `sentinel-S` (see NODE NAMING); none without sentinels. */
+export const sentinelNames = (topology: Topology): string[] =>
+  topology.kind === 'replicas' && topology.sentinel !== undefined ? Array.from({ length: topology.sentinel.sentinels }, (_, i) => `sentinel-${i + 1}`) : [];
+
 export type Topology =
   | { kind: 'single' }
-  | { kind: 'replicas'; replicas: number }
+  /** sentinel: present when sentinels watch the primary (and decide its failover). */
+  | { kind: 'replicas'; replicas: number; sentinel?: SentinelOptions }
   /** nodeTimeoutMs: cluster-node-timeout, only when the scenario writes it (default 2000 ms). */
   | { kind: 'cluster'; primaries: number; replicasPerPrimary: number; nodeTimeoutMs?: number };
 
@@ -75,7 +100,7 @@ export const topologyLabel = (topology: Topology): string =>
   topology.kind === 'single'
     ? 'single'
     : topology.kind === 'replicas'
-      ? `{primary: 1, replicas: ${topology.replicas}}`
+      ? `{primary: 1, replicas: ${topology.replicas}${topology.sentinel === undefined ? '' : `, sentinels: ${topology.sentinel.sentinels}`}}`
       : `{cluster: {primaries: ${topology.primaries}, replicas: ${topology.replicasPerPrimary}}}`;
 
 /** The peer proxy through which node `from` dials node `to`. */

@@ -108,7 +108,7 @@ const renderFailover = (entries: readonly FailoverEntry[], color: boolean, width
 
 const at = (ms: number | null): string => (ms === null ? 'never' : formatMs(ms));
 const timelineText = (t: FailoverEntry['timelines'][number]): string =>
-  `cut ${at(t.partitionMs)}-${at(t.partitionAppliedMs)}, promoted ${at(t.failoverMs)}, healed ${at(t.healMs)}, demoted ${at(t.demotedMs)}, end ${at(t.endMs)}`;
+  `cut ${at(t.partitionMs)}-${at(t.partitionAppliedMs)}, ${t.switchSeenMs === undefined ? `promoted ${at(t.failoverMs)}` : `sentinels switched${t.switchedTo === undefined ? '' : ` to ${t.switchedTo}`} ${at(t.switchSeenMs)}`}, healed ${at(t.healMs)}, demoted ${at(t.demotedMs)}, end ${at(t.endMs)}`;
 
 /** Nothing for a single-node result. */
 export const renderTopology = (topology: TopologyResult | undefined, color: boolean, width: number): string[] => {

@@ -3,7 +3,10 @@
 // the primary's client proxy, one per round trip, with WAIT after each when asked, into a ledger;
 // the timeline partitions, promotes and heals meanwhile, and the writer moves to the new primary
 // when told. After the old primary is demoted and has resynced, the log and the counter are read
-// on the final primary and judged: an acknowledged op missing from the log was lost.
+// on the final primary and judged: an acknowledged op missing from the log was lost. On a
+// Sentinel topology the sentinels, not the timeline, promote a replica: the run learns the new
+// primary from them (sentinel-watch.ts), moves the writer, and before reading back waits until
+// every node's ROLE agrees with them (the old primary is demoted up to ~10 s after the heal).
 
 import type { Redis } from 'ioredis';
 import { connectClient } from '../client/index.ts';
@@ -15,6 +18,7 @@ import type { StartedRuntime } from '../runtime/index.ts';
 import { tagKeys, wrapOp, type OperationPlan } from '../workload/index.ts';
 import type { FailoverTimeline, ReconcileCounts, TopologyEvent, Verdict, WaitOption, WaitSplit } from '../contracts/index.ts';
 import { startTimeline } from './topology-timeline.ts';
+import { settleBoundMs, watchSentinels, type SentinelWatch } from './sentinel-watch.ts';
 
 /** Writes go on this long after the timeline's last step, so the new primary takes writes too. */
 const TAIL_MS = 500;
@@ -109,6 +113,9 @@ export const runFailover = async (input: {
   await primaryControl.set('lab:ready', '1');
   const ready = Number(await primaryControl.call('WAIT', String(replicas), String(READY_WAIT_MS)));
   if (ready < replicas) problems.push(`before the writer started, WAIT ${replicas} ${READY_WAIT_MS} reached only ${ready}: replication was not caught up`);
+  const sentinelOptions = topology.topology.kind === 'replicas' ? topology.topology.sentinel : undefined;
+  const startMs = performance.now();
+  const sentinels: SentinelWatch | undefined = sentinelOptions === undefined ? undefined : await watchSentinels(topology, startMs, (node) => (target = node));
   const timeline = startTimeline({
     api,
     topology,
@@ -117,7 +124,6 @@ export const runFailover = async (input: {
     signal: stop.signal,
     hooks: { moveWriter: (node) => (target = node), problem: (text) => problems.push(text) },
   });
-  const startMs = performance.now();
   const watch = watchLinks(primaryControl, replicas, startMs, () => timeline.times.partitionMs !== null || timeline.times.failoverMs !== null);
   let timelineDone = false;
   let timelineError: unknown;
@@ -188,11 +194,20 @@ export const runFailover = async (input: {
     input.signal?.removeEventListener('abort', abortAll);
   }
   const drops = await watch.stop();
+  // The sentinels' view, once every node agrees with it (bounded: a problem, not a wait forever).
+  const settled = sentinels === undefined || sentinelOptions === undefined ? undefined : await sentinels.settle(control, settleBoundMs(sentinelOptions)).finally(() => sentinels.stop());
+  if (settled?.problem !== undefined) problems.push(settled.problem);
   if (drops.length > 0) problems.push(`the primary listed fewer than ${replicas} connected replica(s) before the timeline's first step, at ${drops.map((ms) => `${ms.toFixed(0)} ms`).join(', ')} (INFO every ${LINK_WATCH_MS} ms)`);
   if (input.signal?.aborted) throw interruptedError();
   if (timelineError !== undefined) problems.push(`the timeline failed: ${errorMessage(timelineError)}`);
-  const times = { ...timeline.times, endMs: performance.now() - startMs };
-  const primary = timeline.primary();
+  const switched = sentinels?.switched ?? null;
+  const times: FailoverTimeline = {
+    ...timeline.times,
+    endMs: performance.now() - startMs,
+    ...(sentinels === undefined ? {} : { switchSeenMs: switched?.atMs ?? null, demotedMs: settled?.oldDemotedMs ?? null }),
+    ...(switched === null ? {} : { switchedTo: switched.node }),
+  };
+  const primary = sentinels?.current() ?? timeline.primary();
   const notConverged = await converge(topology, control, primary);
   if (notConverged !== undefined) problems.push(notConverged);
   const finalPrimary = control.get(primary) as Redis;
@@ -226,10 +241,17 @@ export const runFailover = async (input: {
       if (lost) side.lost += 1;
     }
   }
-  const faultObserved = times.partitionMs !== null || times.failoverMs !== null;
+  const faultObserved = times.partitionMs !== null || times.failoverMs !== null || switched !== null;
   const noun = isCounter(plan) ? 'increment' : 'write';
   const judged = verdictFor({ counts: checked.counts, counter, prefix: null, tagsVisible: true, noun, faultObserved });
   const reasons = [...judged.reasons];
+  if (sentinels !== undefined) {
+    reasons.push(
+      switched === null
+        ? `the sentinels never named a new primary (${oldPrimary} stayed primary)`
+        : `the sentinels promoted ${switched.node}: the switch was seen at ${switched.atMs.toFixed(0)} ms (${switched.via === 'poll' ? 'SENTINEL get-master-addr-by-name' : '+switch-master'}), ${oldPrimary} demoted at ${times.demotedMs === null ? 'never (within the bound)' : `${times.demotedMs.toFixed(0)} ms`}`,
+    );
+  }
   if (acknowledgedByMinority > 0) reasons.push(`${acknowledgedByMinority} ${noun}s were acknowledged by ${oldPrimary} after it was cut off (a minority primary); ${lostByMinority} of them are gone from ${primary}`);
   if (lostBeforeCut > 0) {
     reasons.push(`${lostBeforeCut} lost ${noun}s were acknowledged by ${oldPrimary} before the cut began (the first at ${lostFirstMs.toFixed(1)} ms, the cut at ${times.partitionMs?.toFixed(1) ?? 'never'} ms): never replicated to ${primary}`);

@@ -1,6 +1,8 @@
 // Every link of a topology, shaped and calibrated on its own: each node's client proxy (PING
 // through it against PING straight to the node) and each peer proxy (PING through `a->b` against
-// PING straight to b). The link rule (contracts/topology.ts) says which shape each proxy gets.
+// PING straight to b), and each sentinel's client proxy (PING through it against PING straight to
+// the sentinel). The link rule (contracts/topology.ts) says which shape each proxy gets; a
+// sentinel's is the default link.
 
 import type { Redis } from 'ioredis';
 import { closeClient, connectClient } from '../client/index.ts';
@@ -22,11 +24,14 @@ interface LinkPlan {
   link: NodeLink;
   /** Where a client dialing through the proxy connects. */
   through: { host: string; port: number; password?: string };
+  /** A sentinel's link: the baseline is the sentinel itself, straight. */
+  sentinelDirect?: { host: string; port: number; password?: string };
 }
 
 const linkPlans = (topology: StartedRuntime, links: NodeLinks): LinkPlan[] => [
   ...topology.nodes.map((node) => ({ proxyName: node.clientProxy, from: 'clients', to: node.name, link: clientLinkOf(links, node.name), through: node.proxied })),
   ...topology.peers.map((peer: PeerProxy) => ({ proxyName: peer.name, from: peer.from, to: peer.to, link: peerLinkOf(links, peer.from, peer.to), through: peer.listen })),
+  ...topology.sentinels.map((s) => ({ proxyName: s.clientProxy, from: 'clients', to: s.name, link: clientLinkOf(links, s.name), through: s.proxied, sentinelDirect: s.direct })),
 ];
 
 /**
@@ -37,18 +42,23 @@ export const calibrateTopology = async (api: ToxiproxyApi, topology: StartedRunt
   const found: LinkCalibration[] = [];
   for (const plan of linkPlans(topology, links)) {
     const proxied = await connectClient(plan.through, `through proxy ${plan.proxyName}`);
+    const sentinel = plan.sentinelDirect === undefined ? undefined : await connectClient(plan.sentinelDirect, `${plan.to} directly`).catch(async (error: unknown) => {
+      await closeClient(proxied);
+      throw error;
+    });
     try {
       const calibration = await calibrateLink({
         api,
         proxyName: plan.proxyName,
         profile: { rttMs: plan.link.rttMs, jitterMs: plan.link.jitterMs },
-        direct: direct.get(plan.to) as Redis,
+        direct: sentinel ?? (direct.get(plan.to) as Redis),
         proxied,
         pings,
       });
       found.push({ ...calibration, link: plan.proxyName, from: plan.from, to: plan.to });
     } finally {
       await closeClient(proxied);
+      if (sentinel !== undefined) await closeClient(sentinel);
     }
   }
   return found;

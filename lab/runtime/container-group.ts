@@ -17,7 +17,7 @@ import { failedStart, once, runStopSteps } from './lifecycle.ts';
 import { httpReady, publishedHost } from './published-host.ts';
 import { publishPlan } from './publish-plan.ts';
 import type { ToxiproxyApi } from '../network/index.ts';
-import type { FaultWords, PeerProxy, StartOptions, StartedNode, StopReport } from './types.ts';
+import type { FaultWords, PeerProxy, StartOptions, StartedNode, StartedSentinel, StopReport } from './types.ts';
 import type { Topology } from '../contracts/index.ts';
 import { watchParts, type PartWatch } from './watch.ts';
 
@@ -108,6 +108,9 @@ export interface ContainerGroup {
   startSideNetwork(role: string): Promise<SideNetwork>;
   /** A Redis container on `network` under `alias`, the image's usual arguments plus `args`. */
   startRedis(input: { role: string; part: string; network: StartedNetwork; alias: string; password: string | undefined; args?: string[]; sysctls?: Record<string, string> }): Promise<StartedTestContainer>;
+  /** A sentinel container on `network` under `alias`: the Redis image's redis-server with `config`
+   * written to a file of its own in the container (Sentinel rewrites it), `--sentinel`, publishing `port`. */
+  startSentinel(input: { role: string; part: string; network: StartedNetwork; alias: string; config: string; port: number }): Promise<StartedTestContainer>;
   /** The Toxiproxy container on `network` under `alias`, publishing its API and `proxyPorts`. */
   startToxiproxy(input: { network: StartedNetwork; alias?: string; proxyPorts: number[] }): Promise<{ container: StartedTestContainer; apiUrl: string }>;
   /** Freezes a started container's processes (docker pause) until resume(); stop() thaws it first. */
@@ -137,6 +140,7 @@ export interface ContainersLayout {
   api: ToxiproxyApi;
   nodes: StartedNode[];
   peers: PeerProxy[];
+  sentinels?: StartedSentinel[];
   words: Pick<FaultWords, 'isolatedOut' | 'afterHeal'>;
   cutOut?(name: string, off: boolean): Promise<void>;
 }
@@ -223,6 +227,17 @@ export const openContainerGroup = async (): Promise<ContainerGroup> => {
           .withCommand([...redisContainerCommand(password), ...args])
           .withExposedPorts(REDIS_PORT)
           .withWaitStrategy(tc.Wait.forLogMessage(/Ready to accept connections/)),
+      ),
+    startSentinel: ({ role, part, network, alias, config, port }) =>
+      start(
+        part,
+        container(images.redis, role, network)
+          .withNetworkAliases(alias)
+          // /data is the images' working dir, writable (and the upstream entrypoint's to chown).
+          .withCopyContentToContainer([{ content: config, target: '/data/sentinel.conf', mode: 0o600 }])
+          .withCommand(['redis-server', '/data/sentinel.conf', '--sentinel'])
+          .withExposedPorts(port)
+          .withWaitStrategy(tc.Wait.forLogMessage(/\+monitor master/)),
       ),
     startToxiproxy: async ({ network, alias, proxyPorts }) => {
       const prepared = container(images.toxiproxy, 'toxiproxy', network)

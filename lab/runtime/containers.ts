@@ -8,18 +8,21 @@
 // Single node and primary with replicas (here): a client proxy per node and a peer proxy per
 // ordered pair, each upstream `<alias>:6379`; a replica's `replicaof` is `toxiproxy <its peer
 // proxy's port>`, and every node announces its client proxy as the nodes see it (the Toxiproxy
-// container's IP on the network and the proxy's port). A cluster's nodes are laid out by
+// container's IP on the network and the proxy's port). Sentinels (a Sentinel topology) are
+// containers of the Redis image running `redis-server sentinel.conf --sentinel`, each behind a
+// client proxy of its name (planned after the nodes' proxies). A cluster's nodes are laid out by
 // cluster/containers-cluster.ts.
 
 import { ToxiproxyApi } from '../network/index.ts';
-import { peerProxyName, topologyNodes, type Topology, type TopologyNode } from '../contracts/index.ts';
+import { peerProxyName, sentinelNames, topologyNodes, type Topology, type TopologyNode } from '../contracts/index.ts';
 import { containersClusterNodes } from './cluster/containers-cluster.ts';
 import { allStarted, FIRST_PROXY_PORT, openContainerGroup, REDIS_PORT, settingsArgs, type ContainersLayout, type ContainersLayoutInput } from './container-group.ts';
 import { runtimePassword } from './lifecycle.ts';
 import { nodeNames } from './node-names.ts';
 import { awaitLinks, replicationSettings } from './replication-links.ts';
+import { awaitSentinels, SENTINEL_PORT, sentinelConfig } from './sentinels.ts';
 import { assembleRuntime } from './started.ts';
-import type { PeerProxy, StartOptions, StartedNode, StartedRuntime } from './types.ts';
+import type { PeerProxy, StartOptions, StartedNode, StartedRuntime, StartedSentinel } from './types.ts';
 
 const TOXIPROXY_ALIAS = 'toxiproxy';
 
@@ -32,11 +35,13 @@ interface PlannedProxy {
   port: number;
 }
 
-/** Every proxy of the layout on consecutive ports: client proxies in node order, then each ordered pair. */
-export const containerProxyPlan = (layout: readonly TopologyNode[]): PlannedProxy[] => {
+/** Every proxy of the layout on consecutive ports: client proxies in node order, then each ordered
+ * pair, then the sentinels' client proxies (`sentinels`: their names). */
+export const containerProxyPlan = (layout: readonly TopologyNode[], sentinels: readonly string[] = []): PlannedProxy[] => {
   const names = layout.map((n) => n.name);
   const pairs = names.flatMap((from) => names.filter((to) => to !== from).map((to) => ({ name: peerProxyName(from, to), from, to })));
-  return [...names.map((name) => ({ name, from: null, to: name })), ...pairs].map((proxy, index) => ({ ...proxy, port: FIRST_PROXY_PORT + index }));
+  const clients = [...names, ...sentinels].map((name) => ({ name, from: null, to: name }));
+  return [...clients.slice(0, names.length), ...pairs, ...clients.slice(names.length)].map((proxy, index) => ({ ...proxy, port: FIRST_PROXY_PORT + index }));
 };
 
 // The single node, or a primary with replicas.
@@ -45,7 +50,8 @@ const containersReplicationNodes = async ({ group, topology, password, options, 
   const auth = password === undefined ? {} : { password };
   const layout = topologyNodes(topology);
   const names = (node: string) => nodeNames(topology, node);
-  const proxies = containerProxyPlan(layout);
+  const sentinelsOf = sentinelNames(topology);
+  const proxies = containerProxyPlan(layout, sentinelsOf);
   options.onNote?.('starting docker network');
   const network = await group.startNetwork();
   options.onNote?.(`starting ${images.toxiproxy} (${proxies.length} ${proxies.length === 1 ? 'proxy' : 'proxies'})`);
@@ -56,7 +62,11 @@ const containersReplicationNodes = async ({ group, topology, password, options, 
   const api = new ToxiproxyApi(toxiproxy.apiUrl);
   // 0.0.0.0 inside Toxiproxy's container: the host reaches it only through the port published on
   // the plan's address. Toxiproxy resolves `<alias>:6379` when a connection comes in, so the nodes may start later.
-  for (const p of proxies) await api.createProxy(p.from === null ? names(p.to).proxy : p.name, `0.0.0.0:${p.port}`, `${names(p.to).proxy}:${REDIS_PORT}`);
+  const isSentinel = (name: string) => sentinelsOf.includes(name);
+  for (const p of proxies) {
+    const upstream = isSentinel(p.to) ? `${p.to}:${SENTINEL_PORT}` : `${names(p.to).proxy}:${REDIS_PORT}`;
+    await api.createProxy(p.from === null ? (isSentinel(p.to) ? p.to : names(p.to).proxy) : p.name, `0.0.0.0:${p.port}`, upstream);
+  }
   const published = (port: number) => ({ host, port: toxiproxy.container.getMappedPort(port), ...auth });
   const clientPort = (node: string) => (proxies.find((p) => p.from === null && p.to === node) as PlannedProxy).port;
   const peers: PeerProxy[] = proxies.flatMap((p) => (p.from === null ? [] : [{ name: p.name, from: p.from, to: p.to, listen: published(p.port), dial: { host: TOXIPROXY_ALIAS, port: p.port } }]));
@@ -77,7 +87,9 @@ const containersReplicationNodes = async ({ group, topology, password, options, 
   options.signal?.throwIfAborted();
   await allStarted(replicas.map(startNode));
   options.signal?.throwIfAborted();
-  await group.watchStarted();
+  const sentinel = topology.kind === 'replicas' ? topology.sentinel : undefined;
+  // With sentinels, the death watch starts once they are started too (it replays from the group's opening).
+  if (sentinel === undefined) await group.watchStarted();
 
   const nodes: StartedNode[] = layout.map((node) => ({
     ...node,
@@ -89,7 +101,24 @@ const containersReplicationNodes = async ({ group, topology, password, options, 
   }));
   const listed = await awaitLinks(nodes, options.signal);
   for (const node of nodes) node.listedAs = listed[node.name] ?? null;
-  return { api, nodes, peers, words: { isolatedOut: 'its peer proxies disabled', afterHeal: 'Its proxies are enabled again: its links come back at once.' } };
+
+  // The sentinels, once replication is up: each monitors the primary at its client proxy.
+  const sentinels: StartedSentinel[] = [];
+  if (sentinel !== undefined) {
+    const primaryNode = nodes.find((n) => n.role === 'primary') as StartedNode;
+    const startSentinel = async (name: string) => {
+      const config = sentinelConfig({ port: SENTINEL_PORT, bind: '0.0.0.0', password, announce: { host: toxiproxyIp, port: clientPort(name) }, primary: { host: toxiproxyIp, port: clientPort(primaryNode.name) }, options: sentinel });
+      options.onNote?.(`starting ${images.redis} as ${name} (--sentinel)`);
+      const started = await group.startSentinel({ role: `redis-${name}`, part: `the sentinel container ${name}`, network, alias: name, config, port: SENTINEL_PORT });
+      containers.set(name, started.getId());
+      sentinels.push({ name, direct: { host, port: started.getMappedPort(SENTINEL_PORT), ...auth }, proxied: published(clientPort(name)), announced: `${toxiproxyIp}:${clientPort(name)}`, clientProxy: name });
+    };
+    await allStarted(sentinelsOf.map(startSentinel));
+    sentinels.sort((a, b) => sentinelsOf.indexOf(a.name) - sentinelsOf.indexOf(b.name));
+    await group.watchStarted();
+    await awaitSentinels(sentinels, primaryNode.announced, nodes.length - 1, options.signal);
+  }
+  return { api, nodes, peers, sentinels, words: { isolatedOut: 'its peer proxies disabled', afterHeal: 'Its proxies are enabled again: its links come back at once.' } };
 };
 
 export const startContainersRuntime = async (topology: Topology, options: StartOptions = {}): Promise<StartedRuntime> => {
@@ -105,6 +134,7 @@ export const startContainersRuntime = async (topology: Topology, options: StartO
       topology,
       nodes: layout.nodes,
       peers: layout.peers,
+      ...(layout.sentinels ? { sentinels: layout.sentinels } : {}),
       api: layout.api,
       password,
       images: group.images,

@@ -14,7 +14,7 @@ import { once, runStopSteps } from './lifecycle.ts';
 import { findBinary, freePort, httpAnswers, startChildServer, type ChildServer } from './local-processes.ts';
 import type { ToxiproxyApi } from '../network/index.ts';
 import type { Topology } from '../contracts/index.ts';
-import type { FaultWords, PeerProxy, StartOptions, StartedNode, StopReport } from './types.ts';
+import type { FaultWords, PeerProxy, StartOptions, StartedNode, StartedSentinel, StopReport } from './types.ts';
 import { howExited, watchParts, type PartWatch } from './watch.ts';
 
 export const LOCAL_HOST = '127.0.0.1';
@@ -62,6 +62,7 @@ export interface LocalLayoutInput {
 export interface LocalLayout {
   nodes: StartedNode[];
   peers: PeerProxy[];
+  sentinels?: StartedSentinel[];
   words: Pick<FaultWords, 'isolatedOut' | 'afterHeal'>;
   cutOut?(name: string, off: boolean): Promise<void>;
 }

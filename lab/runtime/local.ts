@@ -3,21 +3,24 @@
 // (local-group.ts). Every node has a client proxy; a primary with replicas also has a peer proxy
 // per ordered pair of nodes (`from->to`), so replication crosses Toxiproxy too: a replica's
 // `replicaof` is its peer proxy to the primary, and it announces its own client proxy
-// (`replica-announce-ip/port`), which is what the primary's INFO lists. A cluster's nodes are
-// laid out by cluster/local-cluster.ts. The single node is the topology of one.
+// (`replica-announce-ip/port`), which is what the primary's INFO lists. Sentinels (a Sentinel
+// topology) are redis-server --sentinel processes, each behind a client proxy of its name, with a
+// config file of its own (sentinels.ts). A cluster's nodes are laid out by
+// cluster/local-cluster.ts. The single node is the topology of one.
 
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ToxiproxyApi } from '../network/index.ts';
-import { peerProxyName, topologyNodes, type Topology } from '../contracts/index.ts';
+import { peerProxyName, sentinelNames, topologyNodes, type SentinelOptions, type Topology } from '../contracts/index.ts';
 import { localClusterNodes } from './cluster/local-cluster.ts';
 import { failedStart, runtimePassword } from './lifecycle.ts';
 import { LOCAL_HOST as HOST, openLocalGroup, type LocalLayout, type LocalLayoutInput, type Step } from './local-group.ts';
 import { freePort, redisAnswersPing, type ChildServer } from './local-processes.ts';
 import { nodeNames } from './node-names.ts';
 import { awaitLinks, replicationSettings } from './replication-links.ts';
+import { awaitSentinels, sentinelConfig } from './sentinels.ts';
 import { assembleRuntime } from './started.ts';
-import type { PeerProxy, StartOptions, StartedNode, StartedRuntime } from './types.ts';
+import type { PeerProxy, StartOptions, StartedNode, StartedRuntime, StartedSentinel } from './types.ts';
 
 // One node's redis.conf: the password, and the replication settings every node gets (inert on a node without replicas).
 const nodeConfig = (password: string | undefined, announcePort: number, replicaOfPort: number | undefined): string =>
@@ -63,7 +66,33 @@ const localReplicationNodes = async ({ group, api, topology, password, options, 
   }
   const listed = await awaitLinks(nodes, options.signal);
   for (const node of nodes) node.listedAs = listed[node.name] ?? null;
-  return { nodes, peers, words: { isolatedOut: 'its peer proxies disabled', afterHeal: 'Its proxies are enabled again: its links come back at once.' } };
+  const sentinel = topology.kind === 'replicas' ? topology.sentinel : undefined;
+  const sentinels = sentinel === undefined ? [] : await localSentinels({ group, api, topology, password, options, servers, atStop: [] }, nodes, sentinel);
+  return { nodes, peers, sentinels, words: { isolatedOut: 'its peer proxies disabled', afterHeal: 'Its proxies are enabled again: its links come back at once.' } };
+};
+
+// The sentinels of a Sentinel topology: each a redis-server --sentinel on a free port behind its
+// client proxy, monitoring the primary at its client proxy.
+const localSentinels = async ({ group, api, topology, password, options }: LocalLayoutInput, nodes: StartedNode[], sentinel: SentinelOptions): Promise<StartedSentinel[]> => {
+  const auth = password === undefined ? {} : { password };
+  const primary = nodes.find((n) => n.role === 'primary') as StartedNode;
+  const sentinels: StartedSentinel[] = [];
+  for (const name of sentinelNames(topology)) {
+    options.signal?.throwIfAborted();
+    const [port, proxyPort] = [await freePort(), await freePort()];
+    await api.createProxy(name, `${HOST}:${proxyPort}`, `${HOST}:${port}`);
+    const dir = join(group.dataDir, name);
+    await mkdir(dir);
+    const configFile = join(dir, 'sentinel.conf');
+    const config = sentinelConfig({ port, bind: HOST, password, announce: { host: HOST, port: proxyPort }, primary: primary.proxied, options: sentinel });
+    await writeFile(configFile, config, { mode: 0o600 });
+    options.onNote?.(`starting redis-server --sentinel ${name} on ${HOST}:${port}`);
+    const direct = { host: HOST, port, ...auth };
+    await group.start(`redis-server --sentinel (${name})`, group.binaries.redis, [configFile, '--sentinel', '--dir', dir], () => redisAnswersPing(direct));
+    sentinels.push({ name, direct, proxied: { host: HOST, port: proxyPort, ...auth }, announced: `${HOST}:${proxyPort}`, clientProxy: name });
+  }
+  await awaitSentinels(sentinels, primary.announced, nodes.length - 1, options.signal);
+  return sentinels;
 };
 
 export const startLocalRuntime = async (topology: Topology, options: StartOptions = {}): Promise<StartedRuntime> => {
@@ -88,6 +117,7 @@ export const startLocalRuntime = async (topology: Topology, options: StartOption
       topology,
       nodes: layout.nodes,
       peers: layout.peers,
+      ...(layout.sentinels ? { sentinels: layout.sentinels } : {}),
       api,
       password,
       resources: { pids: [...nodePids, ...group.pids().filter((pid) => !nodePids.includes(pid))], containers: [], networks: [] },

@@ -5,7 +5,8 @@
 import { LabError } from '../errors/index.ts';
 import type { ImageInfo, RuntimeKind, Topology } from '../contracts/index.ts';
 import type { ToxiproxyApi } from '../network/index.ts';
-import type { FaultWords, PeerProxy, StartedNode, StartedRuntime, StopReport } from './types.ts';
+import { SENTINEL_MASTER_NAME } from '../contracts/index.ts';
+import type { FaultWords, PeerProxy, StartedNode, StartedRuntime, StartedSentinel, StopReport } from './types.ts';
 
 /** What a runtime does to one node; `cutOut` is the part of isolate() beyond its proxies. */
 interface NodeHandles {
@@ -19,6 +20,8 @@ export interface RuntimeParts {
   topology: Topology;
   nodes: StartedNode[];
   peers: PeerProxy[];
+  /** Sentinel topologies: the sentinels; none otherwise. */
+  sentinels?: StartedSentinel[];
   api: ToxiproxyApi;
   password: string | undefined;
   images?: ImageInfo;
@@ -33,6 +36,7 @@ export interface RuntimeParts {
 
 export const assembleRuntime = async (parts: RuntimeParts): Promise<StartedRuntime> => {
   const { nodes, peers, api, handles } = parts;
+  const sentinels = parts.sentinels ?? [];
   const entry = nodes.find((n) => n.role === 'primary') ?? (nodes[0] as StartedNode);
   const named = (name: string): StartedNode => {
     const node = nodes.find((n) => n.name === name);
@@ -50,7 +54,9 @@ export const assembleRuntime = async (parts: RuntimeParts): Promise<StartedRunti
     topology: parts.topology,
     nodes,
     peers,
-    natMap: Object.fromEntries(nodes.map((n) => [n.announced, { host: n.proxied.host, port: n.proxied.port }])),
+    sentinels,
+    ...(sentinels.length > 0 ? { masterName: SENTINEL_MASTER_NAME } : {}),
+    natMap: Object.fromEntries([...nodes, ...sentinels].map((n) => [n.announced, { host: n.proxied.host, port: n.proxied.port }])),
     ...(parts.password === undefined ? {} : { password: parts.password }),
     redisDirect: entry.direct,
     proxied: entry.proxied,

@@ -56,6 +56,21 @@ export interface PeerProxy {
   dial: { host: string; port: number };
 }
 
+/** A sentinel of a Sentinel topology (`sentinel-1` ..): not a node, it holds no data. */
+export interface StartedSentinel {
+  /** `sentinel-1` .. `sentinel-S` (contracts/topology.ts, NODE NAMING). */
+  name: string;
+  /** Straight to the sentinel (with the runtime's password, which the sentinels require too). */
+  direct: Endpoint;
+  /** Its client proxy as the lab reaches it: what a client configures as a sentinel address. */
+  proxied: Endpoint;
+  /** `ip:port` it announces to the other sentinels (`sentinel announce-ip/port`): its client proxy
+   * as the nodes and sentinels reach it. */
+  announced: string;
+  /** Name of its client proxy: the sentinel's name. */
+  clientProxy: string;
+}
+
 /** How a runtime cuts and freezes a node, in words for a fault's timeline and notes. */
 export interface FaultWords {
   /** What isolate() does to the node's own traffic out, e.g. "its outbound bus refused". */
@@ -74,7 +89,12 @@ export interface StartedRuntime {
   nodes: StartedNode[];
   /** Peer proxies (primary/replicas topologies): one per ordered pair of nodes. */
   peers: PeerProxy[];
-  /** Announced `ip:port` to the address a client outside the nodes' network dials (ioredis natMap). */
+  /** Sentinel topologies: the sentinels (in name order), each behind its client proxy; empty otherwise. */
+  sentinels: StartedSentinel[];
+  /** Sentinel topologies: the name the sentinels monitor the primary under (SENTINEL_MASTER_NAME). */
+  masterName?: string;
+  /** Announced `ip:port` to the address a client outside the nodes' network dials (ioredis natMap);
+   * the sentinels' announced addresses too, on a Sentinel topology. */
   natMap: Record<string, { host: string; port: number }>;
   /** The password of every node, when Redis has one. */
   password?: string;
@@ -98,10 +118,10 @@ export interface StartedRuntime {
    * and never flushes; the lab's own instances (containers, local) are always its to empty. */
   external?: { redis: string; disposable: boolean };
   /** What this runtime started, so a caller can check that stop() removed it all. Local: the
-   * nodes' pids in node order, then toxiproxy-server's. */
+   * nodes' pids in node order, then toxiproxy-server's, then the sentinels' in name order. */
   resources: { pids: number[]; containers: string[]; networks: string[] };
-  /** Aborts, with a LabError E_RUNTIME_DIED naming the part as its reason, when a Redis node or
-   * Toxiproxy exits on its own (not through stop()); a run ends on it. */
+  /** Aborts, with a LabError E_RUNTIME_DIED naming the part as its reason, when a Redis node, a
+   * sentinel or Toxiproxy exits on its own (not through stop()); a run ends on it. */
   lost: AbortSignal;
   /** Looks at each part now (not waiting for its exit to be reported) and fires `lost` if one
    * has exited: a run that failed on a dropped connection calls it to learn whether a part died. */

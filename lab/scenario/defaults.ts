@@ -32,6 +32,9 @@ export const DEFAULTS = {
   markersPerSec: 20,
   /** cluster-node-timeout of a cluster topology. */
   nodeTimeoutMs: 2000,
+  /** Sentinel's down-after-milliseconds and failover-timeout in a lab (Redis: 30 s and 3 min). */
+  sentinelDownAfterMs: 1000,
+  sentinelFailoverTimeoutMs: 5000,
 } as const;
 
 export interface IntRange {
@@ -76,6 +79,9 @@ export const LIMITS = {
   clusterPrimaries: { min: 3, max: 16 },
   clusterReplicas: { min: 0, max: 3 },
   nodeTimeoutMs: { min: 100, max: 600_000 },
+  sentinels: { min: 1, max: 7 },
+  sentinelDownAfterMs: { min: 100, max: 600_000 },
+  sentinelFailoverTimeoutMs: { min: 1000, max: 3_600_000 },
   waitReplicas: { min: 1, max: 15 },
   waitTimeoutMs: { min: 1, max: 60_000 },
   markersPerSec: { min: 1, max: 200 },
@@ -103,6 +109,7 @@ export const KEYS = {
     'topology',
     'replication',
     'timeline',
+    'sentinel',
     'engine',
   ],
   workload: ['label', 'command', 'key', 'keys', 'commands', 'value', 'by', 'field', 'mget-keys', 'px', 'script', 'args', 'reply'],
@@ -116,7 +123,8 @@ export const KEYS = {
   faultActions: ['cut-after', 'reset', 'stall', 'down', 'bandwidth'],
   cutAfter: ['up', 'down'],
   reconcile: ['tags', 'deadline', 'app-retries'],
-  topology: ['primary', 'replicas', 'cluster'],
+  topology: ['primary', 'replicas', 'sentinels', 'cluster'],
+  sentinel: ['down-after', 'failover-timeout', 'quorum'],
   cluster: ['primaries', 'replicas', 'node-timeout'],
   nodeLink: ['rtt', 'jitter'],
   replication: ['wait', 'read-from', 'markers'],

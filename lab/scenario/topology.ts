@@ -22,13 +22,15 @@ import { checkKeys, hasKey, isRecord, optionalKey, readInt, readMs, readRecord, 
 import { readMode } from './modes.ts';
 import { closest, describeValue, type FieldPath, type Problem } from './problems.ts';
 
-const TOPOLOGY_HINT = 'topology is single, {primary: 1, replicas: N} or {cluster: {primaries: P, replicas: R}}';
+const TOPOLOGY_HINT = 'topology is single, {primary: 1, replicas: N}, {primary: 1, replicas: N, sentinels: S} or {cluster: {primaries: P, replicas: R}}';
 const LATENCY_WHY = 'Toxiproxy latency is set in whole milliseconds per direction';
 const NODE_RTT: MsRules = { name: 'rtt', range: LIMITS.rttMs, meaning: "round-trip time of every link that touches this node", wholeWhy: LATENCY_WHY };
 const NODE_JITTER: MsRules = { name: 'jitter', range: LIMITS.jitterMs, meaning: 'latency jitter per direction of this node’s links', wholeWhy: LATENCY_WHY };
 const WAIT_TIMEOUT: MsRules = { name: 'timeout', range: LIMITS.waitTimeoutMs, meaning: "WAIT's timeout (Redis takes whole milliseconds; 0 would block forever)", wholeWhy: 'WAIT takes whole milliseconds' };
 const AT: MsRules = { name: 'at', range: LIMITS.eventAtMs, meaning: 'time after the workload starts', wholeWhy: 'the timeline runs in whole milliseconds' };
 const NODE_TIMEOUT: MsRules = { name: 'node-timeout', range: LIMITS.nodeTimeoutMs, meaning: 'cluster-node-timeout: how long a node may be unreachable before it is failed', wholeWhy: 'Redis takes whole milliseconds' };
+const DOWN_AFTER: MsRules = { name: 'down-after', range: LIMITS.sentinelDownAfterMs, meaning: 'sentinel down-after-milliseconds: how long the primary may be unreachable before a sentinel calls it down', wholeWhy: 'Sentinel takes whole milliseconds' };
+const FAILOVER_TIMEOUT: MsRules = { name: 'failover-timeout', range: LIMITS.sentinelFailoverTimeoutMs, meaning: 'sentinel failover-timeout: how long a failover may take before another is tried', wholeWhy: 'Sentinel takes whole milliseconds' };
 const FOR: MsRules = { name: 'for', range: LIMITS.eventForMs, meaning: 'how long a partition or down lasts', wholeWhy: 'the timeline runs in whole milliseconds' };
 
 /** `topology:`; absent means single. */
@@ -41,7 +43,7 @@ export const readTopology = (value: unknown, path: FieldPath, problems: Problem[
   const before = problems.length;
   checkKeys(value, KEYS.topology, path, problems);
   if (hasKey(value, 'cluster')) {
-    if (hasKey(value, 'primary') || hasKey(value, 'replicas')) {
+    if (hasKey(value, 'primary') || hasKey(value, 'replicas') || hasKey(value, 'sentinels')) {
       problems.push({ path, message: 'a cluster is written on its own: {cluster: {primaries: 3, replicas: 1}}', hint: TOPOLOGY_HINT });
       return undefined;
     }
@@ -59,8 +61,40 @@ export const readTopology = (value: unknown, path: FieldPath, problems: Problem[
   }
   const primary = readInt(value.primary, [...path, 'primary'], { min: 1, max: 1 }, problems, 'a replicated topology has one primary: {primary: 1, replicas: N}; for several primaries use {cluster: {...}}');
   const replicas = readInt(value.replicas, [...path, 'replicas'], LIMITS.replicas, problems, `replicas: ${LIMITS.replicas.min} to ${LIMITS.replicas.max}`);
+  const sentinelsValue = optionalKey(value, 'sentinels');
+  const { min, max } = LIMITS.sentinels;
+  const sentinels = sentinelsValue === undefined ? undefined : readInt(sentinelsValue, [...path, 'sentinels'], LIMITS.sentinels, problems, `sentinels: ${min} to ${max} (an odd number, e.g. 3, so a majority can agree)`);
   if (primary === undefined || replicas === undefined || problems.length > before) return undefined;
-  return { kind: 'replicas', replicas };
+  if (sentinels === undefined) return { kind: 'replicas', replicas };
+  const sentinel = { sentinels, quorum: Math.floor(sentinels / 2) + 1, downAfterMs: DEFAULTS.sentinelDownAfterMs, failoverTimeoutMs: DEFAULTS.sentinelFailoverTimeoutMs };
+  return { kind: 'replicas', replicas, sentinel };
+};
+
+const SENTINEL_HINT = 'sentinel: {down-after: 1000ms, failover-timeout: 5000ms, quorum: 2} with topology: {primary: 1, replicas: 1, sentinels: 3}';
+
+/** `sentinel:` (top level): the sentinels' settings, put into a topology that has sentinels. */
+export const readSentinel = (value: unknown, topology: Topology | undefined, path: FieldPath, problems: Problem[]): Topology | undefined => {
+  if (value === undefined || topology === undefined) return topology;
+  if (topology.kind !== 'replicas' || topology.sentinel === undefined) {
+    problems.push({ path, at: 'key', message: 'sentinel settings need sentinels in the topology', hint: 'write topology: {primary: 1, replicas: 1, sentinels: 3}' });
+    return undefined;
+  }
+  const record = readRecord(value, path, problems, SENTINEL_HINT);
+  if (record === undefined) return undefined;
+  const before = problems.length;
+  checkKeys(record, KEYS.sentinel, path, problems);
+  const { sentinels } = topology.sentinel;
+  const downValue = optionalKey(record, 'down-after');
+  const timeoutValue = optionalKey(record, 'failover-timeout');
+  const quorumValue = optionalKey(record, 'quorum');
+  const downAfterMs = downValue === undefined ? topology.sentinel.downAfterMs : readMs(downValue, [...path, 'down-after'], DOWN_AFTER, problems);
+  const failoverTimeoutMs = timeoutValue === undefined ? topology.sentinel.failoverTimeoutMs : readMs(timeoutValue, [...path, 'failover-timeout'], FAILOVER_TIMEOUT, problems);
+  const quorum =
+    quorumValue === undefined
+      ? topology.sentinel.quorum
+      : readInt(quorumValue, [...path, 'quorum'], { min: 1, max: sentinels }, problems, `quorum: sentinels that must agree the primary is down, 1 to ${sentinels} (the topology's sentinels); default a majority, ${topology.sentinel.quorum}`);
+  if (downAfterMs === undefined || failoverTimeoutMs === undefined || quorum === undefined || problems.length > before) return undefined;
+  return { ...topology, sentinel: { sentinels, quorum, downAfterMs, failoverTimeoutMs } };
 };
 
 /** `network.nodes`: `{replica-1: {rtt: 10ms, jitter: 0ms}}`; node names are checked against the topology later. */
@@ -349,6 +383,18 @@ export const checkTopologyRules = (input: TopologyRuleInput, problems: Problem[]
       if (action.from !== 'all') problems.push({ path: [...path, 'partition', 'from'], message: `the cluster runner cuts a primary off from all (the other nodes and the clients), got ${action.from}`, hint: 'write from: all, or leave from out' });
     }
   });
+  if (topology.kind === 'replicas' && topology.sentinel !== undefined) {
+    timeline?.forEach((event, index) => {
+      if (event.action.kind === 'failover') {
+        problems.push({
+          path: ['timeline', index, 'failover'],
+          at: 'key',
+          message: 'sentinels decide the failover; remove the failover step',
+          hint: 'partition the primary instead ({partition: {nodes: [primary], from: all}, for: 5s}): the sentinels see it down and promote a replica themselves',
+        });
+      }
+    });
+  }
   const failovers = timeline?.filter((e) => e.action.kind === 'failover') ?? [];
   if (!cluster && failovers.length > 1) problems.push({ path: ['timeline'], message: `has ${failovers.length} failovers; one per run for now`, hint: 'keep one failover (a cluster runs several, in order)' });
 };

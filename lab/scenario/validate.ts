@@ -14,7 +14,7 @@ import { checkFaultRules, readReconcile } from './fault-rules.ts';
 import { readPolicies } from './policy-refs.ts';
 import { readExpect } from './thresholds/threshold.ts';
 import { checkRequestRules } from './arrival.ts';
-import { checkTopologyRules, readReplication, readTimeline, readTopology } from './topology.ts';
+import { checkTopologyRules, readReplication, readSentinel, readTimeline, readTopology } from './topology.ts';
 import { checkEngineRules, readEngine } from './engine.ts';
 import { type Problem } from './problems.ts';
 import { checkWork } from './work.ts';
@@ -121,7 +121,7 @@ const readScenario = (record: Record<string, unknown>, problems: Problem[]): Sce
     reconcile,
   };
   checkRequestRules(record, { workloads, modes, faults }, problems);
-  const topology = readTopology(optionalKey(record, 'topology'), ['topology'], problems);
+  const topology = readSentinel(optionalKey(record, 'sentinel'), readTopology(optionalKey(record, 'topology'), ['topology'], problems), ['sentinel'], problems);
   const replication = readReplication(optionalKey(record, 'replication'), ['replication'], problems);
   // A cluster's timeline runs in order, without `at` (see readTimeline); known from the text, so a
   // mistake elsewhere in `topology` does not turn into a second complaint about every event.

@@ -131,7 +131,7 @@ const replication = object<ReplicationFigures>({
 const lossSplit = object<WaitSplit['replicated']>({ acknowledged: count(), lost: count() });
 const failoverTimeline = object<FailoverTimeline>({
   partitionMs: nullable(signed()), partitionAppliedMs: nullable(signed()), failoverMs: nullable(signed()), healMs: nullable(signed()),
-  demotedMs: nullable(signed()), endMs: nullable(signed()),
+  demotedMs: nullable(signed()), endMs: nullable(signed()), switchSeenMs: optional(nullable(signed())), switchedTo: optional(string()),
 });
 const failover = object<FailoverEntry>({
   id: string(), workload: string(), command: string(), wait: waitOption, runs: count(), lossAgrees: boolean(), counts: array(reconcileCounts),

@@ -15,7 +15,14 @@ const CLUSTER_FIELDS: Fields<typeof KEYS.cluster> = {
 const TOPOLOGY_FIELDS: Fields<typeof KEYS.topology> = {
   primary: field({ description: 'one primary', examples: [1] }, { const: 1 }),
   replicas: field({ description: 'replicas of the primary: replica-1 .. replica-N', examples: [1] }, int(LIMITS.replicas)),
+  sentinels: field({ description: 'sentinels sentinel-1 .. sentinel-S watching the primary (master name lab-primary) and deciding its failover; odd recommended', examples: [3] }, int(LIMITS.sentinels)),
   cluster: field({ description: 'a Redis Cluster: primary-I and replica-I-J', examples: [{ primaries: 3, replicas: 1 }] }, mapping(CLUSTER_FIELDS, { required: ['primaries'] })),
+};
+
+export const SENTINEL_FIELDS: Fields<typeof KEYS.sentinel> = {
+  'down-after': field({ description: `sentinel down-after-milliseconds: how long the primary may be unreachable before a sentinel calls it down; default ${DEFAULTS.sentinelDownAfterMs}ms`, examples: ['1000ms'] }, duration(LIMITS.sentinelDownAfterMs)),
+  'failover-timeout': field({ description: `sentinel failover-timeout; default ${DEFAULTS.sentinelFailoverTimeoutMs}ms`, examples: ['5000ms'] }, duration(LIMITS.sentinelFailoverTimeoutMs)),
+  quorum: field({ description: 'sentinels that must agree the primary is down, at most the topology\'s sentinels; default a majority', examples: [2] }, int({ min: 1, max: LIMITS.sentinels.max })),
 };
 
 export const topologyShape = (): JsonSchema => ({

@@ -17,7 +17,7 @@ import { FAULT_FIELDS } from './schema-faults.ts';
 import { axis, bandwidth, duration, field, int, mapping, mode, ref, threshold, type Fields, type JsonSchema } from './schema-shapes.ts';
 import { WORKLOAD_FIELDS, workloadRules } from './schema-workload.ts';
 import { policyEntry, requestWorkload } from './schema-request.ts';
-import { nodeLinksShape, REPLICATION_FIELDS, timelineAtRule, timelineShape, topologyShape } from './schema-topology.ts';
+import { nodeLinksShape, REPLICATION_FIELDS, SENTINEL_FIELDS, timelineAtRule, timelineShape, topologyShape } from './schema-topology.ts';
 
 const NETWORK_FIELDS: Fields<typeof KEYS.network> = {
   rtt: field(
@@ -91,12 +91,16 @@ const TOP_FIELDS: Fields<typeof KEYS.top> = {
   ),
   reconcile: field({ description: 'how a fault run is judged (fault scenarios only)', examples: [{ tags: 'log', deadline: '10s', 'app-retries': 3 }] }, mapping(RECONCILE_FIELDS)),
   topology: field(
-    { description: 'single (default), a primary with replicas {primary: 1, replicas: N}, or {cluster: {primaries: P, replicas: R}}; every node behind its own proxies', examples: ['single', { primary: 1, replicas: 1 }] },
+    { description: 'single (default), a primary with replicas {primary: 1, replicas: N}, the same watched by sentinels {primary: 1, replicas: N, sentinels: 3}, or {cluster: {primaries: P, replicas: R}}; every node behind its own proxies', examples: ['single', { primary: 1, replicas: 1 }, { primary: 1, replicas: 1, sentinels: 3 }] },
     topologyShape(),
   ),
   replication: field(
     { description: 'topologies: WAIT after each write, where reads go, lag markers', examples: [{ wait: ['none', { replicas: 1, timeout: '100ms' }], 'read-from': 'primary' }] },
     mapping(REPLICATION_FIELDS),
+  ),
+  sentinel: field(
+    { description: 'topologies with sentinels: down-after, failover-timeout, quorum', examples: [{ 'down-after': '1000ms', 'failover-timeout': '5000ms', quorum: 2 }] },
+    mapping(SENTINEL_FIELDS),
   ),
   timeline: field(
     {

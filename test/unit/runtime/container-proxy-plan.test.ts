@@ -24,4 +24,14 @@ describe('containerProxyPlan', () => {
     expect(new Set(plan.map((p) => p.name)).size).toBe(plan.length);
     expect(plan.filter((p) => p.to === 'primary' && p.from !== null).map((p) => p.from)).toEqual(['replica-1', 'replica-2', 'replica-3', 'replica-4', 'replica-5']);
   });
+
+  it('puts the sentinels\' client proxies after the pairs, so the nodes\' ports stay where they were', () => {
+    const plan = containerProxyPlan(topologyNodes({ kind: 'replicas', replicas: 1 }), ['sentinel-1', 'sentinel-2', 'sentinel-3']);
+    expect(plan.slice(0, 4)).toEqual(containerProxyPlan(topologyNodes({ kind: 'replicas', replicas: 1 })));
+    expect(plan.slice(4)).toEqual([
+      { name: 'sentinel-1', from: null, to: 'sentinel-1', port: 8670 },
+      { name: 'sentinel-2', from: null, to: 'sentinel-2', port: 8671 },
+      { name: 'sentinel-3', from: null, to: 'sentinel-3', port: 8672 },
+    ]);
+  });
 });

@@ -9,7 +9,7 @@ describe('parseScenario: one problem gives one line and its hint', () => {
     expect(error.code).toBe('E_SCENARIO_INVALID');
     expect(error.message).toBe('scenarios/x.yaml:4:1: repeats: unknown key "repeats"; did you mean "repeat"?');
     expect(error.hint).toBe(
-      'valid keys at the top level: name, description, seed, workload, modes, connections, network, warmup, repeat, calibration, faults, policies, reconcile, expect, topology, replication, timeline, engine',
+      'valid keys at the top level: name, description, seed, workload, modes, connections, network, warmup, repeat, calibration, faults, policies, reconcile, expect, topology, replication, timeline, sentinel, engine',
     );
   });
 
@@ -183,7 +183,7 @@ describe('parseScenario: every problem in one report', () => {
       [
         '6 problems in scenarios/x.yaml',
         'scenarios/x.yaml:2:1: repeats: unknown key "repeats"; did you mean "repeat"?',
-        '  hint: valid keys at the top level: name, description, seed, workload, modes, connections, network, warmup, repeat, calibration, faults, policies, reconcile, expect, topology, replication, timeline, engine',
+        '  hint: valid keys at the top level: name, description, seed, workload, modes, connections, network, warmup, repeat, calibration, faults, policies, reconcile, expect, topology, replication, timeline, sentinel, engine',
         'scenarios/x.yaml:3:1: workload.commands: required key is missing',
         '  hint: add commands per run, the same for every mode: a whole number from 1 to 10000000 (or a list of them), e.g. commands: 2048',
         'scenarios/x.yaml:4:26: modes[1].pipeline: 0 is out of range; expected a whole number from 1 to 1000000',
