@@ -11,6 +11,7 @@
 import type { Proxy, Toxiproxy } from 'toxiproxy-node-client';
 import type { Endpoint, ImageInfo, NodeRole, RuntimeKind, Topology } from '../contracts/index.ts';
 import type { ExternalTarget } from './external-target.ts';
+import type { ServerLog } from './server-log.ts';
 
 export type { Endpoint } from '../contracts/index.ts';
 
@@ -123,6 +124,9 @@ export interface StartedRuntime {
   /** Stops everything this runtime started (and continues a paused node first). Safe to call
    * more than once (later calls return the first report), never throws. */
   stop(): Promise<StopReport>;
+  /** The entry node's log as the lab reads it back (local: redis-server's stdout); absent where
+   * the lab cannot read it (containers and external for now). */
+  serverLog?: ServerLog;
 }
 
 /** What stop() did, so a caller can prove nothing was left behind. */
