@@ -124,8 +124,8 @@ export interface StartedRuntime {
   /** Stops everything this runtime started (and continues a paused node first). Safe to call
    * more than once (later calls return the first report), never throws. */
   stop(): Promise<StopReport>;
-  /** The entry node's log as the lab reads it back (local: redis-server's stdout); absent where
-   * the lab cannot read it (containers and external for now). */
+  /** The entry node's log as the lab reads it back (local: redis-server's stdout; containers: the
+   * container's log, followed from its start); absent on the external runtime. */
   serverLog?: ServerLog;
 }
 

@@ -108,4 +108,28 @@ repeat: 1
       await runtime.stop();
     }
   });
+
+  it('reads the evidence from the container log on the containers runtime', async () => {
+    const runtime = await startRuntime('containers');
+    try {
+      const result = await runScenario(
+        inlineScenario(`
+name: obl-containers
+workload: {command: GET, key: "page:{i}", keys: sequential, value: 100KiB, commands: 64}
+modes: [pipeline:all]
+${LIMIT}
+warmup: 0
+repeat: 1
+`),
+        { runtime },
+      );
+      const closed = result.configs[0]?.serverClosed;
+      const [major = 0, minor = 0] = result.versions.redis.split('.').map(Number);
+      expect(closed?.evidence).toBe(major > 7 || (major === 7 && minor >= 4) ? 'info' : 'log');
+      expect(closed?.count).toBeGreaterThanOrEqual(1);
+      expect(closed?.executed).toBeLessThan(64);
+    } finally {
+      await runtime.stop();
+    }
+  });
 });
