@@ -2,6 +2,7 @@
 
 export { runScenario, type RunScenarioOptions } from './run/run-scenario.ts';
 export type { LabResult, ConfigResult, Calibration, RunRecord, LatencySummaryUs, ThresholdResult, Versions, ImageInfo, TargetInfo, RuntimeKind, ReconcileEntry, ReconcileCounts, EngineInfo, EngineRunFigures } from './contracts/index.ts';
+export type { ServerClosed, ServerSettings, OutputBufferLimit } from './contracts/index.ts';
 export { runCounts } from './contracts/index.ts';
 export type { ProgressEvent, ProgressListener } from './contracts/index.ts';
 export type { Topology, TopologyEvent, TopologyResult, FailoverEntry, ReplicationFigures, LinkCalibration, WaitOption } from './contracts/index.ts';

@@ -91,6 +91,8 @@ export const CONFIG_METRICS = [
   },
   { name: 'achieved/s', key: 'achievedPerSec', unit: 'rate', about: 'open-loop requests completed per second', read: (c) => c.schedule?.achievedPerSec ?? null, words: '', compare: { rule: 'total', worse: 'lower' } },
   { name: 'late-starts', key: 'lateStarts', unit: 'count', about: 'open-loop requests the generator started late', read: (c) => c.schedule?.lateStarts ?? null, words: 'open-loop late starts' },
+  { name: 'output-buffer-disconnects', key: 'outputBufferDisconnects', unit: 'count', about: 'clients the server closed for client-output-buffer-limit (INFO or its log)', read: (c) => c.serverClosed?.count ?? 0, words: 'server closes' },
+  { name: 'closed-lost', key: 'closedLost', unit: 'count', about: 'in runs the server closed: acknowledged but not executed', read: (c) => c.serverClosed?.lost ?? 0, words: 'server closes' },
 ] as const satisfies readonly ConfigMetric[];
 
 /** A config metric's key (`medianMs`, `p99Us`, ...). */

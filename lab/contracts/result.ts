@@ -95,6 +95,36 @@ export interface RunRecord {
   /** redis-benchmark engine: the run completed and these are its figures. `verified` stays false:
    * the C engine checks no reply one by one. */
   engine?: EngineRunFigures;
+  /** The server closed the run's client (scenario `server: {client-output-buffer-limit}`). */
+  serverClosed?: ServerClosed;
+}
+
+/**
+ * The server closed a client for going over `client-output-buffer-limit`, and what the batch
+ * left behind. `evidence`: `info` (INFO's client_output_buffer_limit_disconnections, Redis 7.4+)
+ * or `log` (the server's "scheduled to be closed ASAP for overcoming of output buffer limits"
+ * lines, read from the lab's own server's log). The counts reconcile the batch: `executed` is the
+ * server's own count of the workload's command (INFO commandstats calls) over the run.
+ */
+export interface ServerClosed {
+  reason: 'client-output-buffer-limit';
+  evidence: 'info' | 'log';
+  /** Clients the server closed for it (over every run this figure covers). */
+  count: number;
+  /** Runs it happened in (1 on a run record). */
+  runs: number;
+  /** Commands the client issued. */
+  issued: number;
+  /** Commands whose reply came back. */
+  acknowledged: number;
+  /** Commands the server executed (commandstats calls of the workload's command). */
+  executed: number;
+  /** Executed but never acknowledged: applied with no reply (the reply was in the dropped buffer). */
+  appliedUnacknowledged: number;
+  /** Acknowledged but not executed by the server's own count: 0 unless something else is wrong. */
+  lost: number;
+  /** The first log line, as the server wrote it (evidence `log`). */
+  logLine?: string;
 }
 
 /** Whether a run's figures count: verified by the lab, or completed on the redis-benchmark
@@ -230,6 +260,8 @@ export interface ConfigResult {
   serviceLatencyUs?: LatencySummaryUs | null;
   /** Open-loop only: the schedule's health over the measured runs. */
   schedule?: ScheduleHealth;
+  /** The server closed the client in some measured run (its output buffer limit): totals over them. */
+  serverClosed?: ServerClosed;
 }
 
 export interface ThresholdResult {

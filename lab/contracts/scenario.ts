@@ -223,6 +223,21 @@ export interface Scenario {
   timeline?: TopologyEvent[];
   /** `redis-benchmark`: the C load engine drives every config; absent: the lab's ioredis engine. */
   engine?: 'redis-benchmark';
+  /** Server settings the lab applies (CONFIG SET) on its own Redis before the runs and restores after. */
+  server?: ServerSettings;
+}
+
+/** `client-output-buffer-limit` for the `normal` class: what Redis closes a client for when its
+ * pending replies pass `hardBytes`, or stay above `softBytes` for `softSeconds` (0: no limit). */
+export interface OutputBufferLimit {
+  hardBytes: number;
+  softBytes: number;
+  softSeconds: number;
+}
+
+/** What `server:` in a scenario sets on the lab's Redis. */
+export interface ServerSettings {
+  outputBufferLimit?: OutputBufferLimit;
 }
 
 /** One cell of the matrix: a config that gets warmed up and measured. */

@@ -11,6 +11,7 @@ import { printableData } from './printable.ts';
 import { renderReconcile } from './reconcile-block.ts';
 import { renderRequests } from './requests-block.ts';
 import { renderServer } from './server-block.ts';
+import { renderServerClosed } from './server-closed-block.ts';
 import { renderTimeAttribution } from './time-block.ts';
 import { hangWrap, paint, passFail, wrapNote } from './terminal-style.ts';
 import { renderThresholds } from './thresholds-block.ts';
@@ -180,6 +181,7 @@ export const renderTable = (given: LabResult, opts: TableOptions): string => {
     renderRequests(result.configs, color, width),
     renderFailures(result.configs, color, width),
     renderErrorKinds(result.configs, color, width),
+    renderServerClosed(result.configs, color, width),
     renderTimeAttribution(result.configs, color, width),
     renderServer(result.configs, result.versions.redis, color, width),
     renderReconcile(result.reconcile, color, width),

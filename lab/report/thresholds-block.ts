@@ -13,7 +13,7 @@ const UNIT_TEXT: Record<MetricUnit, string> = { ms: 'ms', us: 'µs', rate: 'ops/
 
 // Reconcile counts are operations; config metrics carry the registry's unit.
 const unitOf = (metric: Metric): string =>
-  reconcileMetricByName(metric) !== undefined ? 'ops' : metric === 'lateStarts' ? 'requests' : metric === 'achievedPerSec' ? 'requests/s' : UNIT_TEXT[configMetricByKey(metric)?.unit ?? 'ms'];
+  reconcileMetricByName(metric) !== undefined ? 'ops' : metric === 'lateStarts' ? 'requests' : metric === 'outputBufferDisconnects' ? 'closes' : metric === 'closedLost' ? 'commands' : metric === 'achievedPerSec' ? 'requests/s' : UNIT_TEXT[configMetricByKey(metric)?.unit ?? 'ms'];
 
 // A figure with its unit, formatted like the tables above.
 const withUnit = (metric: Metric, value: number): string => {

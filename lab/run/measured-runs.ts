@@ -12,6 +12,8 @@ import type { Calibration, ConfigCell } from '../contracts/index.ts';
 import { engineRunRecord, recordEngineRun, recordRun, runRecord, type ConfigRuns } from './result-assembly.ts';
 import { calibrateShape, checkAborted, type RunSession } from './session.ts';
 import { runEngineConfig, type EngineSetup } from './engine-runs.ts';
+import { logMark, serverClosedOf } from './server-settings.ts';
+import type { StartedRuntime } from '../runtime/index.ts';
 
 /**
  * The clients of one measured run: `connections` ioredis clients to the config's endpoint
@@ -67,6 +69,8 @@ export interface MeasureContext extends RunSession {
   total: number;
   /** The redis-benchmark engine drives every config instead of the lab's ioredis clients. */
   engine?: { setup: EngineSetup; endpoints: { proxied: Endpoint; direct: Endpoint } };
+  /** The entry node's log, read for the server closing a run's client (scenario `server:`). */
+  serverLog?: StartedRuntime['serverLog'];
 }
 
 /** Rotation r of a list: [a,b,c] → r=1: [b,c,a]. */
@@ -104,10 +108,13 @@ export const measureLink = async (ctx: MeasureContext, configs: ConfigRuns[]): P
       plans.set(config, plan);
     }
     const clients = await ctx.clients.connect(cell);
+    const watched = scenario.server?.outputBufferLimit !== undefined;
+    const mark = watched ? logMark(ctx) : undefined;
     try {
       const run = await runWorkload({ clients, control: ctx.direct, keyspace: ctx.keyspace, mode: cell.mode, plan });
       checkAborted(ctx.signal); // an abort drops the connections: the run it cut short is not a result
-      return run;
+      const serverClosed = watched ? await serverClosedOf(ctx, mark, run, plan.size) : undefined;
+      return serverClosed === undefined ? run : { ...run, serverClosed };
     } finally {
       await ctx.clients.close(clients);
     }

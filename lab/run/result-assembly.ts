@@ -19,6 +19,7 @@ import {
 } from '../metrics/index.ts';
 import { emptyCounts, type Ledger } from '../reconcile/index.ts';
 import { requestFields, type RequestRecords } from './request-results.ts';
+import { sumServerClosed } from './server-settings.ts';
 import type { FaultCell } from '../scenario/index.ts';
 import { describeKeys, type BenchmarkRun, type WorkloadRun } from '../workload/index.ts';
 import {
@@ -37,6 +38,7 @@ import {
   type ReconcileCounts,
   type ReconcileEntry,
   type RunRecord,
+  type ServerClosed,
   type ServerInfoDelta,
   type Verdict,
 } from '../contracts/index.ts';
@@ -77,13 +79,18 @@ export const newConfigRuns = (cell: ConfigCell, index: number): ConfigRuns => ({
 });
 
 /** What the result keeps of one run. */
-export const runRecord = (run: WorkloadRun, order: number): RunRecord => ({
+export const runRecord = (run: WorkloadRun & { serverClosed?: ServerClosed }, order: number): RunRecord => ({
   order,
   totalMs: run.outcome.totalMs,
   verified: run.verified,
   clientGcMs: run.clientGcMs,
-  ...(run.failure === undefined ? {} : { failure: run.failure }),
+  ...(run.failure === undefined ? {} : { failure: run.serverClosed === undefined ? run.failure : `${closedWords(run.serverClosed)}: ${run.failure}` }),
+  ...(run.serverClosed === undefined ? {} : { serverClosed: run.serverClosed }),
 });
+
+// Why a run's connection died, when the server says it closed it.
+const closedWords = (closed: ServerClosed): string =>
+  `the server closed the client (client-output-buffer-limit, ${closed.evidence === 'info' ? "INFO's client_output_buffer_limit_disconnections" : 'its log'}; executed ${closed.executed} of ${closed.issued}, ${closed.acknowledged} acknowledged)`;
 
 /** Keeps a measured run; a verified run's waits go into the histogram, each wait counted once
  * per command it answered (a batch of 256 is 256 samples of its time). */
@@ -184,7 +191,14 @@ export const toConfigResult = (config: ConfigRuns, calibration: readonly Calibra
     ...(timeAttribution === undefined ? {} : { timeAttribution }),
     ...(config.requests === undefined ? {} : requestFields(cell, config.requests, medianMs)),
     ...engineFigures,
+    ...closedFields(config.runs),
   };
+};
+
+// The server closed the client in some run: the totals over those runs.
+const closedFields = (runs: readonly RunRecord[]): { serverClosed?: ServerClosed } => {
+  const closed = sumServerClosed(runs.flatMap((r) => (r.serverClosed === undefined ? [] : [r.serverClosed])));
+  return closed === undefined ? {} : { serverClosed: closed };
 };
 
 /** Configs grouped by link shape, direct first, otherwise in matrix order, so each link is set up once. */

@@ -20,6 +20,7 @@ import { admitOnSharedTarget } from './target-admission.ts';
 import { readVersions, type RunSession } from './session.ts';
 import { engineInfo, findEngine, type EngineSetup } from './engine-runs.ts';
 import { runTopologyScenario } from './topology-scenario.ts';
+import { applyServerSettings } from './server-settings.ts';
 
 export interface RunScenarioOptions {
   /** A runtime to start (default `auto`), or one already started, which is left running. */
@@ -136,8 +137,10 @@ const measureScenario = async (given: Scenario, runtime: StartedRuntime, emit: P
   const configs = expandMatrix(scenario).map((cell, index) => ({ ...newConfigRuns(cell, index), ...(engine === undefined ? {} : { engine: engineInfo(engine, cell) }) }));
   let cleaned: Promise<{ removed: number | null; problem?: string }> | undefined;
   const clean = () => (cleaned ??= cleanUp(keyspace, direct));
+  let restoreServer: () => Promise<string | undefined> = async () => undefined;
   try {
     await admitOnSharedTarget(scenario, keyspace, direct);
+    restoreServer = await applyServerSettings(scenario, runtime, direct);
     const proxied = await connectClient(runtime.proxied, 'through the proxy');
     // Ctrl-C must not wait for a long sync run: dropping the connection ends it at once.
     const dropOnAbort = () => proxied.disconnect();
@@ -156,7 +159,7 @@ const measureScenario = async (given: Scenario, runtime: StartedRuntime, emit: P
       } else {
         const clients = new RunClients({ proxied: runtime.proxied, direct: runtime.redisDirect }, signal);
         const endpoints = { proxied: runtime.proxied, direct: runtime.redisDirect };
-        const ctx = { ...session, clients, total: configs.length, ...(engine === undefined ? {} : { engine: { setup: engine, endpoints } }) };
+        const ctx = { ...session, clients, total: configs.length, ...(engine === undefined ? {} : { engine: { setup: engine, endpoints } }), ...(runtime.serverLog ? { serverLog: runtime.serverLog } : {}) };
         for (const group of groupByLink(configs)) {
           const measured = await measureLink(ctx, group);
           if (measured !== undefined) calibration.push(measured);
@@ -168,9 +171,13 @@ const measureScenario = async (given: Scenario, runtime: StartedRuntime, emit: P
       fillModel(results, calibration);
       for (const config of results) emit({ type: 'config-done', config });
       const thresholds = evaluateThresholds(scenario.expect, results, reconcile);
-      // Every run verified (or, on the redis-benchmark engine, completed: it cannot verify).
-      const runsPass = results.every((c) => c.errors === 0 && c.medianMs !== null);
-      const { removed, problem } = await clean();
+      // Every run verified (or, on the redis-benchmark engine, completed: it cannot verify), or
+      // closed by the server for the output buffer limit the scenario set, with nothing acknowledged lost.
+      const runsPass = results.every((c) => (c.errors === 0 && c.medianMs !== null) || (c.serverClosed !== undefined && c.errors === c.serverClosed.runs && c.serverClosed.lost === 0));
+      const restored = await restoreServer();
+      restoreServer = async () => undefined;
+      const { removed, problem: cleanProblem } = await clean();
+      const problem = [restored, cleanProblem].filter((p): p is string => p !== undefined).join('; ') || undefined;
       const target: TargetInfo | undefined = runtime.external
         ? { redis: runtime.external.redis, toxiproxyApiUrl: runtime.toxiproxyApiUrl, disposable: keyspace.kind === 'own', keyPrefix: keyspace.kind === 'own' ? null : keyspace.prefix, keysRemoved: removed }
         : undefined;
@@ -196,6 +203,7 @@ const measureScenario = async (given: Scenario, runtime: StartedRuntime, emit: P
       await closeClient(proxied);
     }
   } finally {
+    await restoreServer().catch(() => undefined);
     await clean();
     await closeClient(direct);
     destroyHistograms(configs.map((c) => c.histogram));

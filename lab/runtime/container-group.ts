@@ -6,6 +6,7 @@
 // every port on the plan's address only (127.0.0.1 for an engine of this machine), watches each
 // container's death, and stops everything in reverse order of start, once.
 
+import type { ServerLog } from './server-log.ts';
 import type { GenericContainer, StartedNetwork, StartedTestContainer } from 'testcontainers';
 import { LabError } from '../errors/index.ts';
 import type { ImageInfo } from '../contracts/index.ts';
@@ -143,6 +144,8 @@ export interface ContainersLayout {
   sentinels?: StartedSentinel[];
   words: Pick<FaultWords, 'isolatedOut' | 'afterHeal'>;
   cutOut?(name: string, off: boolean): Promise<void>;
+  /** The entry node's container log, followed from its start; close() ends the follow. */
+  serverLog?: { log: ServerLog; close(): void };
 }
 
 /** Waits for every start (so none is still in flight when stop() runs), then throws the first failure. */

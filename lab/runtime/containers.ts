@@ -22,6 +22,8 @@ import { nodeNames } from './node-names.ts';
 import { awaitLinks, replicationSettings } from './replication-links.ts';
 import { awaitSentinels, SENTINEL_PORT, sentinelConfig } from './sentinels.ts';
 import { assembleRuntime } from './started.ts';
+import { LineLog } from './server-log.ts';
+import type { StartedTestContainer } from 'testcontainers';
 import type { PeerProxy, StartOptions, StartedNode, StartedRuntime, StartedSentinel } from './types.ts';
 
 const TOXIPROXY_ALIAS = 'toxiproxy';
@@ -72,6 +74,7 @@ const containersReplicationNodes = async ({ group, topology, password, options, 
   const peers: PeerProxy[] = proxies.flatMap((p) => (p.from === null ? [] : [{ name: p.name, from: p.from, to: p.to, listen: published(p.port), dial: { host: TOXIPROXY_ALIAS, port: p.port } }]));
 
   const directPorts = new Map<string, number>();
+  let serverLog: ContainersLayout['serverLog'];
   const startNode = async (node: TopologyNode) => {
     const upstream = node.replicaOf === null ? undefined : peers.find((p) => p.from === node.name && p.to === node.replicaOf)?.dial;
     const settings = replicationSettings({ password, announce: { host: toxiproxyIp, port: clientPort(node.name) }, replicaOf: upstream });
@@ -80,6 +83,7 @@ const containersReplicationNodes = async ({ group, topology, password, options, 
     const started = await group.startRedis({ role: containerRole, part: container, network, alias: proxy, password, args: settingsArgs(settings) });
     containers.set(node.name, started.getId());
     directPorts.set(node.name, started.getMappedPort(REDIS_PORT));
+    if (node.role === 'primary' && serverLog === undefined) serverLog = await followLog(started);
   };
   // The primary first: a replica dials it as soon as it is up, and retries only once a second.
   const [primary, ...replicas] = layout;
@@ -118,7 +122,24 @@ const containersReplicationNodes = async ({ group, topology, password, options, 
     await group.watchStarted();
     await awaitSentinels(sentinels, primaryNode.announced, nodes.length - 1, options.signal);
   }
-  return { api, nodes, peers, sentinels, words: { isolatedOut: 'its peer proxies disabled', afterHeal: 'Its proxies are enabled again: its links come back at once.' } };
+  return {
+    api,
+    nodes,
+    peers,
+    sentinels,
+    words: { isolatedOut: 'its peer proxies disabled', afterHeal: 'Its proxies are enabled again: its links come back at once.' },
+    ...(serverLog === undefined ? {} : { serverLog }),
+  };
+};
+
+// Redis in a container logs to stdout: the container's log, followed into lines (the stream
+// ends when the container stops; close() ends it sooner).
+const followLog = async (container: StartedTestContainer): Promise<ContainersLayout['serverLog']> => {
+  const log = new LineLog();
+  const stream = await container.logs();
+  stream.on('data', (chunk: Buffer | string) => log.push(chunk.toString()));
+  stream.on('error', () => undefined); // a log that cannot be read is no evidence, not a failure
+  return { log, close: () => stream.destroy() };
 };
 
 export const startContainersRuntime = async (topology: Topology, options: StartOptions = {}): Promise<StartedRuntime> => {
@@ -129,6 +150,7 @@ export const startContainersRuntime = async (topology: Topology, options: StartO
     const password = runtimePassword(options.redisAuth);
     const input = { group, topology, password, options, containers };
     const layout = topology.kind === 'cluster' ? await containersClusterNodes(input) : await containersReplicationNodes(input);
+    const layoutLog = layout.serverLog;
     return await assembleRuntime({
       kind: 'containers',
       topology,
@@ -147,7 +169,11 @@ export const startContainersRuntime = async (topology: Topology, options: StartO
         thaw: (name) => group.resume(containerOf(name)),
         ...(layout.cutOut ? { cutOut: layout.cutOut } : {}),
       },
-      stop: group.stop,
+      stop: async () => {
+        layoutLog?.close();
+        return group.stop();
+      },
+      ...(layoutLog === undefined ? {} : { serverLog: layoutLog.log }),
     });
   } catch (error) {
     return group.failed(error, options.signal, 'The containers runtime');

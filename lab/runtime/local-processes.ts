@@ -9,6 +9,7 @@ import { delimiter, join } from 'node:path';
 import { LabError, withTimeout } from '../errors/index.ts';
 import { releaseWatcher, supervisedCommand } from './supervisor.ts';
 import type { Endpoint } from './types.ts';
+import { LineLog } from './server-log.ts';
 
 // Full path of an executable found on PATH (or given as a path), or undefined.
 export const findBinary = async (name: string): Promise<string | undefined> => {
@@ -99,6 +100,8 @@ export interface ChildServer {
   stop(): Promise<void>;
   /** Resolves when the process exits, for whatever reason, with how it ended. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** What it wrote to stdout, line by line (redis-server logs there: no logfile is set). */
+  log: LineLog;
 }
 
 const STOP_GRACE_MS = 3_000;
@@ -130,7 +133,9 @@ export const startChildServer = async (
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4_000);
   };
+  const log = new LineLog();
   child.stdout?.on('data', keep);
+  child.stdout?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
   child.stderr?.on('data', keep);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   // Once the server has exited (stopped, or died under the lab's eyes), its watcher may leave.
@@ -140,7 +145,7 @@ export const startChildServer = async (
     spawnError = error;
   });
 
-  const server: ChildServer = { pid: child.pid ?? -1, what, command, stop: () => stopChild(child, exited), exited };
+  const server: ChildServer = { pid: child.pid ?? -1, what, command, stop: () => stopChild(child, exited), exited, log };
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (spawnError || child.exitCode !== null) break;

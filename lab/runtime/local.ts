@@ -136,6 +136,7 @@ export const startLocalRuntime = async (topology: Topology, options: StartOption
         ...(layout.cutOut ? { cutOut: layout.cutOut } : {}),
       },
       stop: group.stop,
+      serverLog: (servers.get(layout.nodes.find((n) => n.role === 'primary')?.name ?? '') ?? (servers.values().next().value as ChildServer)).log,
     });
   } catch (error) {
     return failedStart(group.stop, error, options.signal, 'The local runtime');

@@ -6,6 +6,7 @@ import { LabError } from '../errors/index.ts';
 import type { ImageInfo, RuntimeKind, Topology } from '../contracts/index.ts';
 import type { ToxiproxyApi } from '../network/index.ts';
 import { SENTINEL_MASTER_NAME } from '../contracts/index.ts';
+import type { ServerLog } from './server-log.ts';
 import type { FaultWords, PeerProxy, StartedNode, StartedRuntime, StartedSentinel, StopReport } from './types.ts';
 
 /** What a runtime does to one node; `cutOut` is the part of isolate() beyond its proxies. */
@@ -32,6 +33,8 @@ export interface RuntimeParts {
   words: FaultWords;
   handles: NodeHandles;
   stop(): Promise<StopReport>;
+  /** The entry node's log, where the runtime can read it. */
+  serverLog?: ServerLog;
 }
 
 export const assembleRuntime = async (parts: RuntimeParts): Promise<StartedRuntime> => {
@@ -81,5 +84,6 @@ export const assembleRuntime = async (parts: RuntimeParts): Promise<StartedRunti
       for (const proxy of proxiesOf(node)) await api.setProxyEnabled(proxy, true);
     },
     stop: parts.stop,
+    ...(parts.serverLog ? { serverLog: parts.serverLog } : {}),
   };
 };

@@ -11,6 +11,7 @@
 import type { Proxy, Toxiproxy } from 'toxiproxy-node-client';
 import type { Endpoint, ImageInfo, NodeRole, RuntimeKind, Topology } from '../contracts/index.ts';
 import type { ExternalTarget } from './external-target.ts';
+import type { ServerLog } from './server-log.ts';
 
 export type { Endpoint } from '../contracts/index.ts';
 
@@ -143,6 +144,9 @@ export interface StartedRuntime {
   /** Stops everything this runtime started (and continues a paused node first). Safe to call
    * more than once (later calls return the first report), never throws. */
   stop(): Promise<StopReport>;
+  /** The entry node's log as the lab reads it back (local: redis-server's stdout; containers: the
+   * container's log, followed from its start); absent on the external runtime. */
+  serverLog?: ServerLog;
 }
 
 /** What stop() did, so a caller can prove nothing was left behind. */

@@ -87,6 +87,9 @@ export const LIMITS = {
   markersPerSec: { min: 1, max: 200 },
   eventAtMs: { min: 0, max: 3_600_000 },
   eventForMs: { min: 1, max: 3_600_000 },
+  /** client-output-buffer-limit sizes (0: no limit), up to 64GiB. */
+  outputBufferBytes: { min: 0, max: 64 * 1024 ** 3 },
+  outputBufferSoftSeconds: { min: 0, max: 86_400 },
 } as const satisfies Record<string, IntRange>;
 
 /** Keys allowed at each level of a scenario file. */
@@ -111,6 +114,7 @@ export const KEYS = {
     'timeline',
     'sentinel',
     'engine',
+    'server',
   ],
   workload: ['label', 'command', 'key', 'keys', 'commands', 'value', 'by', 'field', 'mget-keys', 'px', 'script', 'args', 'reply'],
   keys: ['sequential', 'uniform', 'zipfian', 'theta'],
@@ -133,4 +137,6 @@ export const KEYS = {
   eventActions: ['partition', 'down', 'failover'],
   partition: ['nodes', 'from'],
   failover: ['promote', 'takeover', 'mode'],
+  server: ['client-output-buffer-limit'],
+  outputBufferLimit: ['hard', 'soft', 'soft-seconds'],
 } as const;

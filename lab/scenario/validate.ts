@@ -18,6 +18,7 @@ import { checkTopologyRules, readReplication, readSentinel, readTimeline, readTo
 import { checkEngineRules, readEngine } from './engine.ts';
 import { type Problem } from './problems.ts';
 import { checkWork } from './work.ts';
+import { checkServerRules, readServer } from './server.ts';
 
 const NAME_HINT = 'a short single-line name, e.g. name: cross-dc-incr';
 const WORKLOAD_HINT = 'add workload: {command: INCR, commands: 2048}';
@@ -135,8 +136,10 @@ const readScenario = (record: Record<string, unknown>, problems: Problem[]): Sce
   if (engine === 'redis-benchmark' && topology !== undefined && topology.kind !== 'single') {
     problems.push({ path: ['engine'], message: 'redis-benchmark runs against one Redis behind one proxy, not a topology', hint: 'remove engine: redis-benchmark (the lab\'s ioredis engine runs topologies), or the topology' });
   }
+  const server = readServer(optionalKey(record, 'server'), ['server'], problems);
+  checkServerRules(record, problems);
   if (problems.length !== before || !isComplete(parts)) return undefined;
-  const withEngine = engine === 'redis-benchmark' ? { ...parts, engine } : parts;
+  const withEngine = { ...(engine === 'redis-benchmark' ? { ...parts, engine } : parts), ...(server === undefined ? {} : { server }) };
   const withModules = policyModules === undefined || policyModules.length === 0 ? withEngine : { ...withEngine, policyModules };
   // A single-node scenario stays exactly what it was; the topology fields appear only past one node.
   if (topology === undefined || topology.kind === 'single' || replication === undefined || timeline === undefined) return withModules;

@@ -43,6 +43,8 @@ export interface DriveOutcome {
   firstError?: string;
   /** The connection-level error that ended a connection's loop early, if any. */
   aborted?: string;
+  /** Replies that came back (not errors), right or wrong: what the client was told. */
+  replied?: number;
 }
 
 /** Which operations one connection issues: first (inclusive) and end (exclusive) of its share. */
@@ -88,6 +90,7 @@ export class Recorder {
       numericReplies: checkedAfterRun(plan.command) ? new Float64Array(plan.size).fill(Number.NaN) : null,
       wrongReplies: 0,
       errorsByKind: {},
+      replied: 0,
     };
   }
 
@@ -106,6 +109,7 @@ export class Recorder {
       return;
     }
     const o = this.outcome;
+    o.replied = (o.replied ?? 0) + 1;
     if (o.numericReplies !== null) {
       o.numericReplies[op] = typeof value === 'number' ? value : Number.NaN;
       return;

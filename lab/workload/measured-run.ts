@@ -50,6 +50,8 @@ export interface WorkloadRun extends Verification {
   /** Client CPU over the timed span, the server's time in the workload's own command, and the
    * bytes each way (INFO net counters less the lab's INFO calls): where the time went. */
   costs: { clientCpuMs: number; serverMs: number; bytesUp: number; bytesDown: number };
+  /** Calls of the workload's command the server counted over the span (INFO commandstats). */
+  executed?: number;
 }
 
 interface WorkloadRunInput {
@@ -187,7 +189,7 @@ export const runWorkload = async ({ clients, control, keyspace, mode, plan }: Wo
   const outcome = await drive({ clients, mode, plan });
   const clientCpuMs = cpu.stop();
   const { memory, gcMs: clientGcMs } = client.stop();
-  const { serverInfo, costs } = await spanCosts(control, before, [plan.name], clientCpuMs);
+  const { serverInfo, costs, calls } = await spanCosts(control, before, [plan.name], clientCpuMs);
   const verification = await verifyRun(control, plan, mode, clients.length, outcome);
-  return { outcome, clientGcMs, memory, serverInfo, costs, ...verification };
+  return { outcome, clientGcMs, memory, serverInfo, costs, executed: calls, ...verification };
 };

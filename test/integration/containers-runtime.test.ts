@@ -65,10 +65,11 @@ describe('containers runtime', () => {
     expect(sync.medianMs! / pipelined.medianMs!).toBeGreaterThan(20);
     // Close to the model, not equal: the model adds what the link added to one PING (calibrated
     // before the runs) per wait, so a busy machine moves the ratio both ways (a fresh-clone CI run
-    // read 23 % off the model under load). Far outside [0.75, 1.5] would mean the link or the wait count is wrong.
+    // read 23 % off the model, and 0.68 at load 15). Outside [0.5, 2] would mean the link or the
+    // wait count is wrong: without the link the ratio is about 0.01.
     const modelRatio = sync.medianMs! / sync.modelMs!;
-    expect(modelRatio).toBeGreaterThan(0.75);
-    expect(modelRatio).toBeLessThan(1.5);
+    expect(modelRatio).toBeGreaterThan(0.5);
+    expect(modelRatio).toBeLessThan(2);
     expect(sync.latencyUs?.count).toBe(900);
     expect(pipelined.latencyUs?.count).toBe(900);
   });

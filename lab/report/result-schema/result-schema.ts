@@ -16,7 +16,7 @@ import { CONFIG_METRICS, RECONCILE_METRICS } from '../../contracts/index.ts';
 import type {
   Bandwidth, Calibration, ClusterConfigResult, ClusterFault, ClusterFaultResult, ClusterMode, ClusterResult, ConfigResult,
   EngineInfo, EngineRunFigures, FailoverEntry, FailoverTimeline, FaultTimeline, ImageInfo, LabResult, LatencySummaryUs,
-  LinkCalibration, NodeLinkResult, NodeShare, ReconcileCounts, ReconcileEntry, ReplicaLag, ReplicationFigures, RunRecord,
+  LinkCalibration, NodeLinkResult, NodeShare, ReconcileCounts, ReconcileEntry, ReplicaLag, ReplicationFigures, RunRecord, ServerClosed,
   ScheduleHealth, ServerInfoDelta, TargetInfo, ThresholdResult, TimeAttribution, TopologyNodeResult, TopologyResult,
   Versions, WaitOption, WaitSplit,
 } from '../../contracts/index.ts';
@@ -48,8 +48,14 @@ const engineRun = object<EngineRunFigures>({
   maxMs: nonNegative(), count: count(), serverCalls: count(),
 });
 
+const serverClosed = object<ServerClosed>({
+  reason: literal('client-output-buffer-limit'), evidence: literal('info', 'log'), count: count(), runs: count(), issued: count(), acknowledged: count(),
+  executed: count(), appliedUnacknowledged: count(), lost: count(), logLine: optional(string()),
+});
+
 const run = object<RunRecord>({
   order: count(), totalMs: nonNegative(), verified: boolean(), clientGcMs: nullable(nonNegative()), failure: optional(string()), engine: optional(engineRun),
+  serverClosed: optional(serverClosed),
 });
 
 const engine = object<EngineInfo>({ name: literal('redis-benchmark'), version: string(), commandLine: string(), latencyFrom: literal('median run') });
@@ -81,7 +87,7 @@ const config = object<ConfigResult>({
   errorsByKind: record(count()), clientPeakRssBytes: nullable(nonNegative()), clientPeakHeapBytes: nullable(nonNegative()),
   clientRssGrowthBytes: nullable(signed()), clientHeapGrowthBytes: nullable(signed()), serverInfo: nullable(serverInfo),
   timeAttribution: optional(timeAttribution), requests: optional(count()), waitsPerRequest: optional(nonNegative()),
-  requestLatencyUs: optional(latency), serviceLatencyUs: optional(latency), schedule: optional(schedule),
+  requestLatencyUs: optional(latency), serviceLatencyUs: optional(latency), schedule: optional(schedule), serverClosed: optional(serverClosed),
 });
 
 const threshold = object<ThresholdResult>({

@@ -14,7 +14,7 @@ import { BUILTIN_POLICIES, C_ENGINE_COMMANDS, LOAD_ENGINES } from '../../contrac
 import { DEFAULTS, KEYS, LIMITS } from '../defaults.ts';
 import { FAULT_ONLY_KEYS, TAGS } from '../fault-rules.ts';
 import { FAULT_FIELDS } from './schema-faults.ts';
-import { axis, bandwidth, duration, field, int, mapping, mode, ref, threshold, type Fields, type JsonSchema } from './schema-shapes.ts';
+import { axis, bandwidth, duration, field, int, mapping, mode, ref, SIZE_TEXT, threshold, type Fields, type JsonSchema } from './schema-shapes.ts';
 import { WORKLOAD_FIELDS, workloadRules } from './schema-workload.ts';
 import { policyEntry, requestWorkload } from './schema-request.ts';
 import { nodeLinksShape, REPLICATION_FIELDS, SENTINEL_FIELDS, timelineAtRule, timelineShape, topologyShape } from './schema-topology.ts';
@@ -53,6 +53,19 @@ const RECONCILE_FIELDS: Fields<typeof KEYS.reconcile> = {
 
 const CALIBRATION_FIELDS: Fields<typeof KEYS.calibration> = {
   pings: field({ description: `PING samples per rtt before measuring; default ${DEFAULTS.calibrationPings}`, examples: [50] }, int(LIMITS.calibrationPings)),
+};
+
+const limitSize = (what: string): JsonSchema => ({ type: 'string', pattern: `^\\s*${SIZE_TEXT}\\s*$`, description: `${what}: a size with its unit (1MiB, 512KiB); 0B is no limit` });
+const OUTPUT_BUFFER_FIELDS: Fields<typeof KEYS.outputBufferLimit> = {
+  hard: field({ description: 'the server closes a normal client as soon as its pending replies pass this', examples: ['1MiB'] }, limitSize('hard limit')),
+  soft: field({ description: 'the server closes a normal client whose pending replies stay above this for soft-seconds', examples: ['512KiB'] }, limitSize('soft limit')),
+  'soft-seconds': field({ description: 'how long the replies may stay above soft, whole seconds; default 0', examples: [10] }, int(LIMITS.outputBufferSoftSeconds)),
+};
+const SERVER_FIELDS: Fields<typeof KEYS.server> = {
+  'client-output-buffer-limit': field(
+    { description: "the normal class's client-output-buffer-limit, set with CONFIG SET on the lab's own Redis before the runs and restored after (see docs/output-buffer.md)", examples: [{ hard: '1MiB', soft: '512KiB', 'soft-seconds': 10 }] },
+    mapping(OUTPUT_BUFFER_FIELDS),
+  ),
 };
 
 const TOP_FIELDS: Fields<typeof KEYS.top> = {
@@ -120,6 +133,7 @@ const TOP_FIELDS: Fields<typeof KEYS.top> = {
     },
     { type: 'string', enum: [...LOAD_ENGINES] },
   ),
+  server: field({ description: "settings applied to the lab's own Redis for the scenario's runs, restored after", examples: [{ 'client-output-buffer-limit': { hard: '1MiB' } }] }, mapping(SERVER_FIELDS, { required: ['client-output-buffer-limit'] })),
 };
 
 // A fault has exactly one trigger and exactly one action.

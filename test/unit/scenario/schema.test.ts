@@ -176,5 +176,7 @@ describe('the scenario JSON Schema', () => {
     };
     walk(scenarioSchema(), '#');
     expect(wrong).toEqual([]);
-  });
+    // One ajv compile per example field, each with every definition: seconds of CPU, more on a
+    // loaded machine (4-6 s at load 15 on 2 cores). A bound against hanging, not a speed goal.
+  }, 60_000);
 });
