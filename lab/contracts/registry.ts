@@ -91,6 +91,17 @@ export const CONFIG_METRICS = [
   },
   { name: 'achieved/s', key: 'achievedPerSec', unit: 'rate', about: 'open-loop requests completed per second', read: (c) => c.schedule?.achievedPerSec ?? null, words: '', compare: { rule: 'total', worse: 'lower' } },
   { name: 'late-starts', key: 'lateStarts', unit: 'count', about: 'open-loop requests the generator started late', read: (c) => c.schedule?.lateStarts ?? null, words: 'open-loop late starts' },
+  // Open loop over time (issue 26): the offered rate, a ramp's knee from its windows, and whether the config kept up.
+  { name: 'offered/s', key: 'offeredPerSec', unit: 'rate', about: 'open-loop requests scheduled per second (a ramp: its mean)', read: (c) => c.schedule?.offeredPerSec ?? null, words: '' },
+  { name: 'knee/s', key: 'kneePerSec', unit: 'rate', about: "a rising ramp's offered rate where queueing began, from its windows (null: none seen)", read: (c) => c.knee?.offeredPerSec ?? null, words: '' },
+  {
+    name: 'saturated',
+    key: 'saturated',
+    unit: 'count',
+    about: 'open-loop: 1 when achieved fell below offered beyond the spread, late starts grew or a ramp passed its knee, else 0',
+    read: (c) => (c.saturation === undefined ? null : c.saturation.saturated ? 1 : 0),
+    words: 'open-loop saturation',
+  },
 ] as const satisfies readonly ConfigMetric[];
 
 /** A config metric's key (`medianMs`, `p99Us`, ...). */
