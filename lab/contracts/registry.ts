@@ -93,6 +93,17 @@ export const CONFIG_METRICS = [
   { name: 'late-starts', key: 'lateStarts', unit: 'count', about: 'open-loop requests the generator started late', read: (c) => c.schedule?.lateStarts ?? null, words: 'open-loop late starts' },
   { name: 'output-buffer-disconnects', key: 'outputBufferDisconnects', unit: 'count', about: 'clients the server closed for client-output-buffer-limit (INFO or its log)', read: (c) => c.serverClosed?.count ?? 0, words: 'server closes' },
   { name: 'closed-lost', key: 'closedLost', unit: 'count', about: 'in runs the server closed: acknowledged but not executed', read: (c) => c.serverClosed?.lost ?? 0, words: 'server closes' },
+  // Open loop over time (issue 26): the offered rate, a ramp's knee from its windows, and whether the config kept up.
+  { name: 'offered/s', key: 'offeredPerSec', unit: 'rate', about: 'open-loop requests scheduled per second (a ramp: its mean)', read: (c) => c.schedule?.offeredPerSec ?? null, words: '' },
+  { name: 'knee/s', key: 'kneePerSec', unit: 'rate', about: "a rising ramp's offered rate where queueing began, from its windows (null: none seen)", read: (c) => c.knee?.offeredPerSec ?? null, words: '' },
+  {
+    name: 'saturated',
+    key: 'saturated',
+    unit: 'count',
+    about: 'open-loop: 1 when achieved fell below offered beyond the spread, late starts grew or a ramp passed its knee, else 0',
+    read: (c) => (c.saturation === undefined ? null : c.saturation.saturated ? 1 : 0),
+    words: 'open-loop saturation',
+  },
 ] as const satisfies readonly ConfigMetric[];
 
 /** A config metric's key (`medianMs`, `p99Us`, ...). */

@@ -51,6 +51,8 @@ export interface ArrivalAxes {
   process: 'constant' | 'poisson';
   /** After the last scheduled start, how long the run may wait for replies before it ends, ms. */
   deadlineMs: number;
+  /** Length of the windows the run's percentiles over time are taken in, ms (`window:`, default 1 s). */
+  windowMs: number;
 }
 
 /** `shared`: requests share one multiplexed ioredis client per connection; `pool`: N exclusive
@@ -68,6 +70,8 @@ export interface CellArrival {
   process: 'constant' | 'poisson';
   deadlineMs: number;
   clients: ClientsMode;
+  /** Window length for the percentiles over time, ms, as the scenario asked (see WINDOW_LIMITS). */
+  windowMs: number;
 }
 
 /** Commands one request of this kind sends. */
@@ -109,3 +113,7 @@ export interface ScheduleHealth {
 
 /** A start later than this (ms) counts as late. */
 export const LATE_START_MS = 2;
+
+/** Windows over time (issue 26): the default length, and the most windows one config keeps. A run
+ * whose schedule plus deadline would need more gets wider windows (the result records the width used). */
+export const WINDOW_LIMITS = { defaultMs: 1000, minMs: 100, maxMs: 60_000, maxWindows: 600 } as const;

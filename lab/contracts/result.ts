@@ -262,6 +262,54 @@ export interface ConfigResult {
   schedule?: ScheduleHealth;
   /** The server closed the client in some measured run (its output buffer limit): totals over them. */
   serverClosed?: ServerClosed;
+  /** Open-loop only: the width of the windows below, ms (`arrival.window`, widened when the run
+   * would need more than WINDOW_LIMITS.maxWindows). */
+  windowMs?: number;
+  /** Open-loop only: the verified runs cut into windows of the schedule's clock, in order (issue 26). */
+  windows?: LatencyWindow[];
+  /** Ramps only: where queueing began, from the windows; offeredPerSec and atMs null when no knee was seen. */
+  knee?: Knee;
+  /** Open-loop only: whether the system kept up with the offered rate, and why not. */
+  saturation?: Saturation;
+}
+
+/** One window of an open-loop config: request k belongs to the window of its intended start; the
+ * histograms of that window in every verified run are added (never percentiles averaged). */
+export interface LatencyWindow {
+  /** The window's start, ms after the schedule's first intended start. */
+  startMs: number;
+  /** Requests scheduled to start in the window, per second of the window (of one run). */
+  offeredPerSec: number;
+  /** Requests that completed in the window, per second (mean over the verified runs). */
+  achievedPerSec: number;
+  /** Completed requests whose intended start is in the window, over the verified runs: they add
+   * up to requestLatencyUs.count. */
+  requests: number;
+  /** Of those, started more than LATE_START_MS after their intended start. */
+  lateStarts: number;
+  /** Request latency (from the intended start) and service latency (from the actual send); null: no request. */
+  requestP50Us: number | null;
+  requestP99Us: number | null;
+  serviceP50Us: number | null;
+  serviceP99Us: number | null;
+  /** The slowest request of the window, from its intended start. */
+  maxUs: number | null;
+}
+
+/** A ramp's knee: the first window (of a rising ramp) where queueing began. */
+export interface Knee {
+  /** The window's offered rate and start; null when no knee was seen. */
+  offeredPerSec: number | null;
+  atMs: number | null;
+  /** What marked the knee, or why none was marked. */
+  reason: string;
+}
+
+/** An open-loop config that did not keep up: achieved below offered beyond the count's spread, or late starts growing. */
+export interface Saturation {
+  saturated: boolean;
+  /** Why, in words (or what was checked, when not saturated). */
+  reason: string;
 }
 
 export interface ThresholdResult {

@@ -21,8 +21,10 @@ export const LATENCY_HISTOGRAM_SETTINGS = {
   useWebAssembly: false,
 } as const satisfies BuildRequest;
 
-// A fresh, empty histogram with the lab's settings.
-export const createLatencyHistogram = (): LatencyHistogram => build({ ...LATENCY_HISTOGRAM_SETTINGS });
+// A fresh, empty histogram with the lab's settings; `packed` (memory grows with the buckets used)
+// for the many small histograms of windows over time.
+export const createLatencyHistogram = (buckets: 32 | 'packed' = LATENCY_HISTOGRAM_SETTINGS.bitBucketSize): LatencyHistogram =>
+  build({ ...LATENCY_HISTOGRAM_SETTINGS, bitBucketSize: buckets });
 
 // HDR keeps integers and throws on negatives: round to whole µs and clamp clock skew to 0.
 export const recordUs = (h: LatencyHistogram, valueUs: number, count = 1): void => {

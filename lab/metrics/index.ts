@@ -17,3 +17,5 @@ export { errorKind, isReplyError } from './client-errors.ts';
 export { commandTimeDelta, parseCommandStats, respBulkBytes, respCommandBytes, type CommandStats } from './command-stats.ts';
 export { startCpuMeter } from './client-cpu.ts';
 export { attributeTime, type LinkCosts, type RunCosts } from './time-attribution.ts';
+export { LatencyWindows, windowWidthMs, type WindowedRun } from './windows.ts';
+export { configPoints, findKnee, KNEE_RULES, rampKnee, saturationOf, type KneePoint } from './knee.ts';

@@ -3,7 +3,7 @@
 // (open-loop, from the actual send), and the open-loop schedule's health: offered against
 // achieved rate, how late the generator started requests, and the Node event-loop delay.
 
-import type { ConfigResult, LatencySummaryUs, ScheduleHealth } from '../contracts/index.ts';
+import { configMetricByKey, type ConfigResult, type LatencySummaryUs, type ScheduleHealth } from '../contracts/index.ts';
 import { configLabeller, groupedRows } from './configs-block.ts';
 import { fixed, formatCount, formatLatencyUs } from './figures.ts';
 import { droppedNote, fitGrid, type Cell, type Column, type GridRow } from './grid.ts';
@@ -24,6 +24,8 @@ const COLUMNS: Column[] = [
   { header: 'late', align: 'right', dropPriority: 2 },
   { header: 'loop p99/max', align: 'right', dropPriority: 1 },
   { header: 'unfinished', align: 'right' },
+  { header: 'knee/s', align: 'right', dropPriority: 0.5 },
+  { header: 'saturated', align: 'left' },
 ];
 
 const LEGEND = [
@@ -33,12 +35,30 @@ const LEGEND = [
   'worst late, late: the generator\'s own lateness (start minus intended start) and starts later than 2 ms, over all runs',
   'loop: Node event-loop delay p99/max during the runs (perf_hooks.monitorEventLoopDelay)',
   'n/a: not measured (closed-loop, or no verified run)',
+  'knee/s: a rising ramp\'s offered rate where queueing began (its windows: request p99 departs from service p99, or achieved falls below offered beyond the spread); none: not seen',
+  'saturated: achieved below offered beyond the spread, late starts growing, or a ramp past its knee; the reasons are below',
 ];
 
 const NA: Cell = { text: 'n/a', style: 'dim' };
 const latency = (summary: LatencySummaryUs | null | undefined, pick: 'p50' | 'p99' | 'p999'): Cell => {
   const value = summary?.[pick];
   return value === null || value === undefined ? NA : { text: formatLatencyUs(value) };
+};
+// A figure the registry reads (lab/contracts/registry.ts), in µs.
+const registered = (key: string, c: ConfigResult): Cell => {
+  const value = configMetricByKey(key)?.read(c);
+  return value === null || value === undefined ? NA : { text: formatLatencyUs(value) };
+};
+
+// Open loop over time (issue 26): a ramp's knee, and whether the config kept up.
+const kneeCell = (c: ConfigResult): Cell => {
+  if (c.knee === undefined) return NA;
+  const rate = configMetricByKey('kneePerSec')?.read(c);
+  return rate === null || rate === undefined ? { text: 'none', style: 'dim' } : { text: fixed(rate, rate < 100 ? 1 : 0), style: 'warn' };
+};
+const saturatedCell = (c: ConfigResult): Cell => {
+  const saturated = configMetricByKey('saturated')?.read(c);
+  return saturated === null || saturated === undefined ? NA : saturated === 1 ? { text: 'SATURATED', style: 'fail' } : { text: 'no', style: 'dim' };
 };
 
 const scheduleCells = (s: ScheduleHealth | undefined): Cell[] =>
@@ -59,14 +79,25 @@ const requestRow = (label: string, c: ConfigResult): GridRow => ({
     { text: label },
     { text: formatCount(c.requests ?? 0) },
     { text: fixed(c.waitsPerRequest ?? 0, c.waitsPerRequest !== undefined && Number.isInteger(c.waitsPerRequest) ? 0 : 2), style: 'dim' },
-    latency(c.requestLatencyUs, 'p50'),
-    latency(c.requestLatencyUs, 'p99'),
-    latency(c.requestLatencyUs, 'p999'),
+    registered('requestP50Us', c),
+    registered('requestP99Us', c),
+    registered('requestP999Us', c),
     latency(c.serviceLatencyUs, 'p50'),
-    latency(c.serviceLatencyUs, 'p99'),
+    registered('serviceP99Us', c),
     ...scheduleCells(c.schedule),
+    kneeCell(c),
+    saturatedCell(c),
   ],
 });
+
+// Under the grid: each ramp's knee (or why none) and each saturated config's reasons, in words.
+const openLoopNotes = (configs: readonly ConfigResult[], label: (c: ConfigResult) => string): string[] =>
+  configs.flatMap((c) => [
+    ...(c.knee === undefined
+      ? []
+      : [c.knee.offeredPerSec === null ? `${label(c)}: no knee: ${c.knee.reason}` : `${label(c)}: knee at ${fixed(c.knee.offeredPerSec, 1)}/s offered, ${fixed((c.knee.atMs ?? 0) / 1000, 1)} s into the schedule (windows of ${c.windowMs ?? '?'} ms): ${c.knee.reason}`]),
+    ...(c.saturation?.saturated === true ? [`${label(c)}: saturated: ${c.saturation.reason}`] : []),
+  ]);
 
 /** The block, or nothing when no config ran requests. */
 export const renderRequests = (configs: readonly ConfigResult[], color: boolean, width: number): string[] => {
@@ -78,5 +109,6 @@ export const renderRequests = (configs: readonly ConfigResult[], color: boolean,
   const rows = groupedRows(requestConfigs, (c) => requestRow(withWorkload ? `${c.workload} ${label(c)}` : label(c), c));
   const { lines, dropped } = fitGrid(COLUMNS, rows, color, width);
   const notes = wrapNote(LEGEND, width - 2);
-  return [title, ...lines, ...droppedNote(dropped, width, color), ...notes.map((line) => paint(`  ${line}`, 'dim', color))];
+  const openLoop = wrapNote(openLoopNotes(requestConfigs, (c) => (withWorkload ? `${c.workload} ${label(c)}` : label(c))), width - 2);
+  return [title, ...lines, ...droppedNote(dropped, width, color), ...openLoop.map((line) => `  ${line}`), ...notes.map((line) => paint(`  ${line}`, 'dim', color))];
 };

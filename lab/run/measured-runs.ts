@@ -161,7 +161,7 @@ const runRequestConfig = async (ctx: MeasureContext, config: ConfigRuns, plans: 
   if (plan === undefined) {
     plan = buildRequestPlan(cell.workload, cell.arrival?.requests ?? cell.commands, ctx.scenario.seed);
     plans.set(config, plan);
-    config.requests = newRequestRecords(plan.commands);
+    config.requests = newRequestRecords(plan.commands, cell.arrival);
   }
   const pool = cell.arrival?.clients.kind === 'pool' ? cell.arrival.clients.size : cell.connections;
   const clients = await ctx.clients.connect(cell, pool);

@@ -2,8 +2,10 @@
 // request, the request (and, open-loop, service) latency histograms over verified runs, and the
 // schedule's health over the measured runs. Pure, like result-assembly.ts.
 
-import { meanRequestWaits, type ConfigCell, type ConfigResult, type ScheduleHealth } from '../contracts/index.ts';
-import { createLatencyHistogram, median, recordUs, summarizeLatency, type LatencyHistogram } from '../metrics/index.ts';
+import { meanRequestWaits, type CellArrival, type ConfigCell, type ConfigResult, type ScheduleHealth } from '../contracts/index.ts';
+import {
+  createLatencyHistogram, LatencyWindows, median, rampKnee, recordUs, saturationOf, summarizeLatency, windowWidthMs, type LatencyHistogram,
+} from '../metrics/index.ts';
 import type { RequestRun, WorkloadRun } from '../workload/index.ts';
 
 /** A request config's histograms and schedules while its runs happen. */
@@ -14,14 +16,20 @@ export interface RequestRecords {
   service: LatencyHistogram;
   schedules: ScheduleHealth[];
   verifiedRuns: number;
+  /** Open-loop: the verified runs cut into windows of the schedule's clock. */
+  windows: LatencyWindows | undefined;
 }
 
-export const newRequestRecords = (commands: number): RequestRecords => ({
+// The schedule's length, ms: requests / mean rate (a ramp's too).
+const scheduleMsOf = (arrival: CellArrival): number => (arrival.requests / arrival.ratePerSec) * 1000;
+
+export const newRequestRecords = (commands: number, arrival?: CellArrival): RequestRecords => ({
   commands,
   request: createLatencyHistogram(),
   service: createLatencyHistogram(),
   schedules: [],
   verifiedRuns: 0,
+  windows: arrival === undefined ? undefined : new LatencyWindows(windowWidthMs(arrival.windowMs, scheduleMsOf(arrival), arrival.deadlineMs), scheduleMsOf(arrival)),
 });
 
 const recordAll = (h: LatencyHistogram, values: Float64Array): void => {
@@ -36,6 +44,20 @@ export const recordRequests = (records: RequestRecords, run: WorkloadRun | Reque
   records.verifiedRuns++;
   recordAll(records.request, run.requestUs);
   if (run.serviceUs !== null) recordAll(records.service, run.serviceUs);
+  if (records.windows !== undefined && run.offsetsUs !== null && run.lateStart !== null) {
+    records.windows.add({ offsetsUs: run.offsetsUs, requestUs: run.requestUs, serviceUs: run.serviceUs, lateStart: run.lateStart });
+  }
+};
+
+// Open-loop: the windows, a ramp's knee, and whether the config kept up.
+const windowFields = (cell: ConfigCell, records: RequestRecords, requests: number, schedule: ScheduleHealth | undefined): Partial<ConfigResult> => {
+  const { arrival } = cell;
+  if (arrival === undefined || records.windows === undefined) return {};
+  const windows = records.windows.summarize();
+  const { windowMs } = records.windows;
+  const knee = arrival.ramp === undefined ? undefined : rampKnee(arrival.ramp, windows, windowMs, scheduleMsOf(arrival), records.windows.runs);
+  const saturation = saturationOf({ schedule, requests, windows, knee });
+  return { windowMs, windows, ...(knee === undefined ? {} : { knee }), ...(saturation === undefined ? {} : { saturation }) };
 };
 
 /** Over the measured runs: counts summed, the worst lateness and loop delay, the median achieved rate. */
@@ -74,8 +96,9 @@ export const requestFields = (cell: ConfigCell, records: RequestRecords, medianM
   const open = cell.arrival !== undefined;
   const schedule = combineSchedules(records.schedules);
   const measured = records.verifiedRuns > 0;
+  const requests = cell.arrival?.requests ?? cell.commands;
   return {
-    requests: cell.arrival?.requests ?? cell.commands,
+    requests,
     commands: records.commands,
     opsPerSec: medianMs === null || medianMs === 0 ? null : records.commands / (medianMs / 1000),
     waits: open ? 0 : waitsOfRequests(cell, waitsPerRequest),
@@ -83,5 +106,6 @@ export const requestFields = (cell: ConfigCell, records: RequestRecords, medianM
     requestLatencyUs: measured ? summarizeLatency(records.request) : null,
     ...(open ? { serviceLatencyUs: measured ? summarizeLatency(records.service) : null } : {}),
     ...(schedule === undefined ? {} : { schedule }),
+    ...windowFields(cell, records, requests, schedule),
   };
 };

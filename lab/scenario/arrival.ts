@@ -1,16 +1,16 @@
 // A request workload's `arrival:` (open-loop requests, issue 10) and `clients:`. `arrival: {rate: 800/s, for: 10s,
-// process: constant | poisson}`: request k starts at t0 + k/rate whether or not earlier ones
+// process: constant | poisson, window: 1s}`: request k starts at t0 + k/rate whether or not earlier ones
 // finished; a list of rates is a matrix axis; without `for` the workload's `requests` are
 // scheduled. `clients: shared` (default) or `{pool: N}`. Absent `arrival`: closed-loop.
 
-import { modeLabel, type ArrivalAxes, rateLabel, type ArrivalRate, type ClientsMode, type Mode, type Workload } from '../contracts/index.ts';
+import { modeLabel, WINDOW_LIMITS, type ArrivalAxes, rateLabel, type ArrivalRate, type ClientsMode, type Mode, type Workload } from '../contracts/index.ts';
 import { LIMITS } from './defaults.ts';
 import { checkKeys, isRecord, optionalKey, readAxis, readInt, readMs, readRecord, requireKey } from './fields.ts';
 import { describeValue, type FieldPath, type Problem } from './problems.ts';
 
 export const MAX_RATE = 1_000_000;
 /** The keys of `arrival:`, its processes, and the pattern of a rate as written (`800/s`, `800`; a ramp is two of them joined by `..`). */
-export const ARRIVAL_KEYS = ['rate', 'for', 'process', 'deadline'] as const;
+export const ARRIVAL_KEYS = ['rate', 'for', 'process', 'deadline', 'window'] as const;
 export const PROCESSES = ['constant', 'poisson'] as const;
 export const RATE_PATTERN = /^(\d+(?:\.\d+)?)(?:\s*\/s)?$/;
 const RATE_HINT = `requests per second, e.g. rate: 800/s, a linear ramp rate: 100/s..2000/s, or a list (an axis): rate: [100/s, 800/s]; from 1/s to ${MAX_RATE}/s`;
@@ -19,6 +19,12 @@ const CLIENTS_HINT = 'clients is shared (one multiplexed client per connection) 
 export const FOR = { name: 'for', range: { min: 100, max: 3_600_000 }, meaning: 'time over which requests are scheduled', wholeWhy: 'the schedule is set in whole milliseconds' };
 export const DEADLINE = { name: 'deadline', range: { min: 100, max: 3_600_000 }, meaning: 'time allowed after the last scheduled start', wholeWhy: 'the deadline is whole milliseconds' };
 export const DEFAULT_DEADLINE_MS = 30_000;
+export const WINDOW = {
+  name: 'window',
+  range: { min: WINDOW_LIMITS.minMs, max: WINDOW_LIMITS.maxMs },
+  meaning: 'length of the windows the percentiles over time are taken in',
+  wholeWhy: 'windows are whole milliseconds',
+};
 
 /** `800/s` (or a bare number) as requests per second, or a linear ramp `100/s..2000/s`. */
 const readRate = (value: unknown, path: FieldPath, problems: Problem[]): ArrivalRate | undefined => {
@@ -46,10 +52,12 @@ export const readArrival = (value: unknown, path: FieldPath, problems: Problem[]
   const forMs = forValue === undefined ? null : readMs(forValue, [...path, 'for'], FOR, problems);
   const deadlineValue = optionalKey(record, 'deadline');
   const deadlineMs = deadlineValue === undefined ? DEFAULT_DEADLINE_MS : readMs(deadlineValue, [...path, 'deadline'], DEADLINE, problems);
+  const windowValue = optionalKey(record, 'window');
+  const windowMs = windowValue === undefined ? WINDOW_LIMITS.defaultMs : readMs(windowValue, [...path, 'window'], WINDOW, problems);
   const processValue = optionalKey(record, 'process') ?? 'constant';
   if (!(PROCESSES as readonly unknown[]).includes(processValue)) problems.push({ path: [...path, 'process'], message: `unknown process ${describeValue(processValue)}`, hint: PROCESS_HINT });
-  if (problems.length > before || rates === undefined || forMs === undefined || deadlineMs === undefined) return undefined;
-  return { rates, forMs, process: processValue as ArrivalAxes['process'], deadlineMs };
+  if (problems.length > before || rates === undefined || forMs === undefined || deadlineMs === undefined || windowMs === undefined) return undefined;
+  return { rates, forMs, process: processValue as ArrivalAxes['process'], deadlineMs, windowMs };
 };
 
 export const readClients = (value: unknown, path: FieldPath, problems: Problem[]): ClientsMode | undefined => {

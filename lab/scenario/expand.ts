@@ -59,6 +59,7 @@ const arrivalsOf = (w: Workload, requests: number): (CellArrival | undefined)[] 
       process: arrival.process,
       deadlineMs: arrival.deadlineMs,
       clients,
+      windowMs: arrival.windowMs,
     };
   });
 };

@@ -21,6 +21,9 @@ export interface OpenLoopOutcome {
   requestUs: Float64Array;
   /** Per request, µs from the actual send (after any pool wait) to its last reply. */
   serviceUs: Float64Array;
+  /** Per request, its intended start, µs after t0 (the schedule), and 1 where the generator started it late. */
+  offsetsUs: Float64Array;
+  lateStart: Uint8Array;
   schedule: ScheduleHealth;
   totalMs: number;
 }
@@ -86,6 +89,7 @@ export const driveOpenLoop = async (input: OpenLoopInput): Promise<OpenLoopOutco
   const offsets = scheduleOffsetsUs(arrival, input.seed);
   const requestUs = new Float64Array(n).fill(Number.NaN);
   const serviceUs = new Float64Array(n).fill(Number.NaN);
+  const lateStart = new Uint8Array(n);
   const checkout = arrival.clients.kind === 'pool' ? pool(clients) : undefined;
   const loop = monitorEventLoopDelay({ resolution: 1 });
   let worstLateUs = 0;
@@ -100,7 +104,10 @@ export const driveOpenLoop = async (input: OpenLoopInput): Promise<OpenLoopOutco
     const intended = t0 + (offsets[r] ?? 0);
     const lateUs = nowUs() - intended;
     worstLateUs = Math.max(worstLateUs, lateUs);
-    if (lateUs > LATE_START_MS * 1000) lateStarts++;
+    if (lateUs > LATE_START_MS * 1000) {
+      lateStarts++;
+      lateStart[r] = 1;
+    }
     const client = checkout === undefined ? (clients[r % clients.length] as Redis) : await checkout.acquire();
     const sent = nowUs();
     const ok = await runRequest(client, mode, plan, recorders, r);
@@ -152,5 +159,5 @@ export const driveOpenLoop = async (input: OpenLoopInput): Promise<OpenLoopOutco
     eventLoopDelayMaxMs: loop.max / 1e6,
     generatorBound: lateStarts > Math.max(1, n / 100),
   };
-  return { requestUs, serviceUs, schedule, totalMs: (nowUs() - t0) / 1000 };
+  return { requestUs, serviceUs, offsetsUs: offsets, lateStart, schedule, totalMs: (nowUs() - t0) / 1000 };
 };

@@ -22,6 +22,9 @@ export interface RequestRun extends WorkloadRun {
   /** Open-loop only: per request, µs from its actual send. */
   serviceUs: Float64Array | null;
   schedule: ScheduleHealth | null;
+  /** Open-loop only: per request, its intended start (µs after t0) and whether it started late. */
+  offsetsUs: Float64Array | null;
+  lateStart: Uint8Array | null;
 }
 
 export { buildRequestPlan, type RequestPlan };
@@ -84,6 +87,8 @@ export const runRequests = async ({ clients, control, keyspace, cell, plan, seed
   let requestUs: Float64Array;
   let serviceUs: Float64Array | null = null;
   let schedule: ScheduleHealth | null = null;
+  let offsetsUs: Float64Array | null = null;
+  let lateStart: Uint8Array | null = null;
   let totalMs: number;
   if (cell.arrival === undefined) {
     requestUs = new Float64Array(plan.requests).fill(Number.NaN);
@@ -91,7 +96,7 @@ export const runRequests = async ({ clients, control, keyspace, cell, plan, seed
     totalMs = (nowUs() - startUs) / 1000;
   } else {
     const open = await driveOpenLoop({ clients, mode: cell.mode, plan, recorders, arrival: cell.arrival, seed });
-    ({ requestUs, serviceUs, schedule, totalMs } = open);
+    ({ requestUs, serviceUs, schedule, totalMs, offsetsUs, lateStart } = open);
     // Requests still in flight at the deadline: drop their connections so nothing lingers.
     if (open.schedule.unfinished > 0) for (const client of clients) client.disconnect();
   }
@@ -107,5 +112,5 @@ export const runRequests = async ({ clients, control, keyspace, cell, plan, seed
     if (failure !== undefined) break;
     failure = await verifyPlan(control, p, outcomes[i] as DriveOutcome, ordered);
   }
-  return { outcome, clientGcMs, memory: memoryRun, serverInfo, costs, verified: failure === undefined, ...(failure === undefined ? {} : { failure }), requestUs, serviceUs, schedule };
+  return { outcome, clientGcMs, memory: memoryRun, serverInfo, costs, verified: failure === undefined, ...(failure === undefined ? {} : { failure }), requestUs, serviceUs, schedule, offsetsUs, lateStart };
 };

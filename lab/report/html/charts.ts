@@ -7,13 +7,15 @@
 import { configMode, modeLabel, type ConfigResult, type LabResult } from '../../contracts/index.ts';
 import { decodeLatency, valueAtPercentileUs, type LatencyHistogram } from '../../metrics/index.ts';
 import { finiteOrNull } from './escape.ts';
+import { openLoopCharts, scheduleRate } from './open-loop-charts.ts';
 
-interface ChartSeries {
+export interface ChartSeries {
   label: string;
   /** One value per x; null where this series has no point (drawn as a gap). */
   values: (number | null)[];
-  /** `model`: the RTT model's prediction (dashed); `ideal`: a reference line (dotted). */
-  style: 'measured' | 'model' | 'ideal';
+  /** `model`: the RTT model's prediction (dashed); `ideal`: a reference line (dotted); `marker`:
+   * points only, no line (a ramp's knee). */
+  style: 'measured' | 'model' | 'ideal' | 'marker';
   /** Palette index: a mode's model line has its measured line's colour. */
   color: number;
 }
@@ -101,6 +103,15 @@ const percentileCurve = (config: ConfigResult, grid: readonly number[]): (number
   }
 };
 
+// What the per-command latency means for the configs of one chart: an open-loop run's commands are
+// timed from their own send, not from the request's intended start (issue 26: never "closed loop" there).
+const loopWords = (configs: readonly ConfigResult[]): string => {
+  const open = configs.filter((c) => c.schedule !== undefined);
+  if (open.length === 0) return "Closed loop: a pipelined command's latency is its batch's round trip.";
+  const rates = [...new Set(open.map((c) => scheduleRate(c)))].join(', ');
+  return `Open loop at ${rates}: each command is timed from its own send (a pipelined one waits for its batch); the request latency from the intended start is in the Open loop section.`;
+};
+
 /** One chart per link shape (and workload): each config's per-command latency by percentile. */
 export const percentileCharts = (result: LabResult): Chart[] => {
   // The C engine keeps no histogram the lab can read: its percentiles are in the table only.
@@ -115,7 +126,7 @@ export const percentileCharts = (result: LabResult): Chart[] => {
     return {
       id: `percentiles-${index}`,
       title: `Per-command latency by percentile: ${group || 'all configs'}`,
-      caption: `HDR histograms of every verified run, one line per mode (n = ${configs.map((c) => `${modeText(c)}: ${c.latencyUs?.count}`).join(', ')} commands). Closed loop: a pipelined command's latency is its batch's round trip. A line ends where its percentile would rest on less than one sample.`,
+      caption: `HDR histograms of every verified run, one line per mode (n = ${configs.map((c) => `${modeText(c)}: ${c.latencyUs?.count}`).join(', ')} commands). ${loopWords(configs)} A line ends where its percentile would rest on less than one sample.`,
       xLabel: 'percentile',
       yLabel: 'latency (ms)',
       xScale: 'percentile',
@@ -191,4 +202,5 @@ export const chartsOf = (result: LabResult): Chart[] => [
   ...rttCharts(result),
   ...batchCharts(result),
   ...percentileCharts(result),
+  ...openLoopCharts(result),
 ];

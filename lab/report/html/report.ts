@@ -12,6 +12,7 @@ import { LabError } from '../../errors/index.ts';
 import { formatDuration } from '../figures.ts';
 import { chartsOf, type Chart } from './charts.ts';
 import { clusterSection } from './cluster-section.ts';
+import { openLoopSection } from './open-loop-section.ts';
 import { faultTimeline } from './timeline.ts';
 import { CHART_SCRIPT } from './script.ts';
 import { figure, html, jsonInScript, raw, type Html } from './escape.ts';
@@ -82,7 +83,7 @@ ${
   result.configs.length > 0
     ? html`<h2>Run times</h2>${configsTable(result)}${byPrefix('rtt')}${byPrefix('batch')}<h2>Latency by percentile</h2>${
         byPrefix('percentiles').length > 0 ? byPrefix('percentiles') : raw('<p class="na">No config has a latency histogram.</p>')
-      }`
+      }${openLoopSection(result, `r${index}-`, charts, chartBlock)}`
     : ''
 }
 ${

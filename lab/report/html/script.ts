@@ -34,9 +34,9 @@ export const CHART_SCRIPT = String.raw`
       return {
         label: s.label,
         stroke: s.style === 'ideal' ? '#888' : color,
-        width: s.style === 'measured' ? 2 : 1.5,
+        width: s.style === 'measured' ? 2 : s.style === 'marker' ? 0 : 1.5,
         dash: s.style === 'model' ? [8, 5] : s.style === 'ideal' ? [2, 4] : undefined,
-        points: { show: s.style !== 'ideal' && chart.xScale !== 'percentile', size: 6 },
+        points: s.style === 'marker' ? { show: true, size: 14, width: 3, fill: '#fff' } : { show: s.style !== 'ideal' && chart.xScale !== 'percentile', size: 6 },
         spanGaps: false,
         value: function (u, v) { return fmt(v); },
       };

@@ -17,7 +17,7 @@ import type {
   Bandwidth, Calibration, ClusterConfigResult, ClusterFault, ClusterFaultResult, ClusterMode, ClusterResult, ConfigResult,
   EngineInfo, EngineRunFigures, FailoverEntry, FailoverTimeline, FaultTimeline, ImageInfo, LabResult, LatencySummaryUs,
   LinkCalibration, NodeLinkResult, NodeShare, ReconcileCounts, ReconcileEntry, ReplicaLag, ReplicationFigures, RunRecord, ServerClosed,
-  ScheduleHealth, ServerInfoDelta, TargetInfo, ThresholdResult, TimeAttribution, TopologyNodeResult, TopologyResult,
+  Knee, LatencyWindow, Saturation, ScheduleHealth, ServerInfoDelta, TargetInfo, ThresholdResult, TimeAttribution, TopologyNodeResult, TopologyResult,
   Versions, WaitOption, WaitSplit,
 } from '../../contracts/index.ts';
 import { HDR_LIMITS } from '../../metrics/index.ts';
@@ -78,6 +78,14 @@ const schedule = object<ScheduleHealth>({
   eventLoopDelayP99Ms: nonNegative(), eventLoopDelayMaxMs: nonNegative(), generatorBound: boolean(),
 });
 
+const latencyWindow = object<LatencyWindow>({
+  startMs: nonNegative(), offeredPerSec: nonNegative(), achievedPerSec: nonNegative(), requests: count(), lateStarts: count(),
+  requestP50Us: nullable(nonNegative()), requestP99Us: nullable(nonNegative()), serviceP50Us: nullable(nonNegative()),
+  serviceP99Us: nullable(nonNegative()), maxUs: nullable(nonNegative()),
+});
+const knee = object<Knee>({ offeredPerSec: nullable(nonNegative()), atMs: nullable(nonNegative()), reason: string() });
+const saturation = object<Saturation>({ saturated: boolean(), reason: string() });
+
 const config = object<ConfigResult>({
   id: string(), engine: optional(engine), workload: string(), command: string(), link: literal('proxied', 'direct'),
   rttMs: nonNegative(), jitterMs: nonNegative(), bandwidth, mode: literal('sync', 'pipeline', 'multi', 'auto'), batch: count(),
@@ -88,6 +96,7 @@ const config = object<ConfigResult>({
   clientRssGrowthBytes: nullable(signed()), clientHeapGrowthBytes: nullable(signed()), serverInfo: nullable(serverInfo),
   timeAttribution: optional(timeAttribution), requests: optional(count()), waitsPerRequest: optional(nonNegative()),
   requestLatencyUs: optional(latency), serviceLatencyUs: optional(latency), schedule: optional(schedule), serverClosed: optional(serverClosed),
+  windowMs: optional(nonNegative()), windows: optional(array(latencyWindow)), knee: optional(knee), saturation: optional(saturation),
 });
 
 const threshold = object<ThresholdResult>({

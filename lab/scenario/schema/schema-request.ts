@@ -4,9 +4,9 @@
 // processes, the rate pattern and the built-in policy names come from the validator too. A step
 // command is the workload grammar itself, without `commands` and with one value size.
 
-import { BUILTIN_POLICIES } from '../../contracts/index.ts';
+import { BUILTIN_POLICIES, WINDOW_LIMITS } from '../../contracts/index.ts';
 import { LIMITS } from '../defaults.ts';
-import { ARRIVAL_KEYS, DEADLINE, DEFAULT_DEADLINE_MS, FOR, MAX_RATE, PROCESSES, RATE_PATTERN } from '../arrival.ts';
+import { ARRIVAL_KEYS, DEADLINE, DEFAULT_DEADLINE_MS, FOR, MAX_RATE, PROCESSES, RATE_PATTERN, WINDOW } from '../arrival.ts';
 import { MODULE_EXTENSIONS, NAME_PATTERN } from '../policy-refs.ts';
 import { KIND_KEYS, MAX_WEIGHT, REQUEST_KEYS } from '../request.ts';
 import { axis, duration, field, int, mapping, sizeOrRange, type Fields, type JsonSchema } from './schema-shapes.ts';
@@ -49,6 +49,10 @@ const ARRIVAL_FIELDS: Fields<typeof ARRIVAL_KEYS> = {
   for: field({ description: `${FOR.meaning}; sets requests to rate x for; left out: the workload's requests are scheduled`, examples: ['3s'] }, duration(FOR.range)),
   process: field({ description: 'constant: t_k = t0 + k/rate; poisson: exponential gaps drawn from the seed; default constant', examples: ['poisson'] }, { type: 'string', enum: [...PROCESSES] }),
   deadline: field({ description: `${DEADLINE.meaning}; default ${DEFAULT_DEADLINE_MS}ms`, examples: ['30s'] }, duration(DEADLINE.range)),
+  window: field(
+    { description: `${WINDOW.meaning} (request and service p50/p99, offered and achieved rate per window); default ${WINDOW_LIMITS.defaultMs}ms; at most ${WINDOW_LIMITS.maxWindows} windows per config, wider when the schedule and deadline need more`, examples: ['1s', '250ms'] },
+    duration(WINDOW.range),
+  ),
 };
 
 const CLIENTS: JsonSchema = {
