@@ -2,7 +2,7 @@
 // request, the request (and, open-loop, service) latency histograms over verified runs, and the
 // schedule's health over the measured runs. Pure, like result-assembly.ts.
 
-import { meanRequestWaits, type ConfigCell, type ConfigResult, type ScheduleHealth } from '../contracts/index.ts';
+import { clientsRecord, meanRequestWaits, type ConfigCell, type ConfigResult, type ScheduleHealth } from '../contracts/index.ts';
 import { createLatencyHistogram, median, recordUs, summarizeLatency, type LatencyHistogram } from '../metrics/index.ts';
 import type { RequestRun, WorkloadRun } from '../workload/index.ts';
 
@@ -56,8 +56,13 @@ const combineSchedules = (runs: readonly ScheduleHealth[]): ScheduleHealth | und
     eventLoopDelayP99Ms: worst((s) => s.eventLoopDelayP99Ms),
     eventLoopDelayMaxMs: worst((s) => s.eventLoopDelayMaxMs),
     generatorBound: runs.some((s) => s.generatorBound),
+    ...(first.poolWaited === undefined ? {} : { poolWaited: sum((s) => s.poolWaited ?? 0) }),
   };
 };
+
+/** Connections one run of the config opens: an open-loop pool its size, else the cell's connections. */
+export const openedConnections = (cell: Pick<ConfigCell, 'arrival' | 'connections'>): number =>
+  cell.arrival?.clients.kind === 'pool' ? cell.arrival.clients.size : cell.connections;
 
 /** Round trips one connection's caller waits on for its share of the requests. */
 const waitsOfRequests = (cell: ConfigCell, perRequest: number): number => {
@@ -83,5 +88,6 @@ export const requestFields = (cell: ConfigCell, records: RequestRecords, medianM
     requestLatencyUs: measured ? summarizeLatency(records.request) : null,
     ...(open ? { serviceLatencyUs: measured ? summarizeLatency(records.service) : null } : {}),
     ...(schedule === undefined ? {} : { schedule }),
+    ...(cell.arrival === undefined ? {} : { clients: clientsRecord(cell.arrival.clients), connections: openedConnections(cell) }),
   };
 };

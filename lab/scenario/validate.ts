@@ -103,7 +103,10 @@ const readScenario = (record: Record<string, unknown>, problems: Problem[]): Sce
   const reconcile = readReconcile(optionalKey(record, 'reconcile'), ['reconcile'], problems);
   checkAxisRules({ record, workloads, modes, connections }, problems);
   checkFaultRules({ record, workloads, modes, connections, network, faults: faultsRead.each, reconcile }, problems);
-  const expect = readExpect(optionalKey(record, 'expect'), ['expect'], { workloads, modes, connections, network, faults, policies }, problems);
+  // Read before expect: node=, wait= and policy= selectors are checked against them.
+  const topology = readTopology(optionalKey(record, 'topology'), ['topology'], problems);
+  const replication = readReplication(optionalKey(record, 'replication'), ['replication'], problems);
+  const expect = readExpect(optionalKey(record, 'expect'), ['expect'], { workloads, modes, connections, network, faults, policies, topology, replication }, problems);
   const parts: ScenarioParts = {
     name,
     description,
@@ -121,8 +124,6 @@ const readScenario = (record: Record<string, unknown>, problems: Problem[]): Sce
     reconcile,
   };
   checkRequestRules(record, { workloads, modes, faults }, problems);
-  const topology = readTopology(optionalKey(record, 'topology'), ['topology'], problems);
-  const replication = readReplication(optionalKey(record, 'replication'), ['replication'], problems);
   // A cluster's timeline runs in order, without `at` (see readTimeline); known from the text, so a
   // mistake elsewhere in `topology` does not turn into a second complaint about every event.
   const topologyValue = optionalKey(record, 'topology');

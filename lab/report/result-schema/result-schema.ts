@@ -70,6 +70,7 @@ const schedule = object<ScheduleHealth>({
   offeredPerSec: nonNegative(), offeredRampPerSec: optional(object({ fromPerSec: nonNegative(), toPerSec: nonNegative() })),
   achievedPerSec: nonNegative(), scheduled: count(), completed: count(), unfinished: count(), worstLateMs: signed(), lateStarts: count(),
   eventLoopDelayP99Ms: nonNegative(), eventLoopDelayMaxMs: nonNegative(), generatorBound: boolean(),
+  poolWaited: optional(count()),
 });
 
 const config = object<ConfigResult>({
@@ -82,6 +83,7 @@ const config = object<ConfigResult>({
   clientRssGrowthBytes: nullable(signed()), clientHeapGrowthBytes: nullable(signed()), serverInfo: nullable(serverInfo),
   timeAttribution: optional(timeAttribution), requests: optional(count()), waitsPerRequest: optional(nonNegative()),
   requestLatencyUs: optional(latency), serviceLatencyUs: optional(latency), schedule: optional(schedule),
+  clients: optional(anyOf<['shared', { pool: number }]>(literal('shared'), object({ pool: count() }))),
 });
 
 const threshold = object<ThresholdResult>({
@@ -90,6 +92,7 @@ const threshold = object<ThresholdResult>({
   op: literal('<', '<=', '>', '>=', '=='), value: signed(),
   checked: array(object({ configId: string(), actual: nullable(anyOf<[number, string]>(signed(), string())), pass: boolean() })),
   pass: boolean(),
+  writtenUnit: optional(literal('us', 'ms', 's')),
 });
 
 const reconcileCounts = object<ReconcileCounts>({
