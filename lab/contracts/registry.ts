@@ -7,7 +7,7 @@
 import type { Bandwidth } from './link.ts';
 import { modeLabel, modeOfFlat, sameMode, type Mode } from './mode.ts';
 import type { ConfigResult, LatencySummaryUs, ReconcileEntry } from './result.ts';
-import { rateLabel } from './request.ts';
+import { clientsRecordLabel, rateLabel } from './request.ts';
 
 /** `ms`, `us`: durations in that unit; `bytes`: a size; `rate`, `ratio`: plain numbers; `count`: a whole number. */
 export type MetricUnit = 'ms' | 'us' | 'rate' | 'count' | 'ratio' | 'bytes';
@@ -159,10 +159,24 @@ export interface ConfigSelector {
   valueBytes?: number;
   /** The same cap (KB/s) in both directions; null: uncapped. */
   bandwidthKBps?: number | null;
+  /** Open-loop configs: the offered rate as rateLabel writes it (`800/s`, `100/s..2000/s`). */
+  rate?: string;
+  /** Open-loop configs: `shared` or `pool:N`. */
+  clients?: string;
+  /** Request configs: requests per run (`commands` counts their commands). */
+  requests?: number;
+  /** Topology configs: WAIT's replicas (`1`), or `none`. */
+  wait?: string;
+  /** Topology configs: the node the figures are of (`primary`, `replica-1`). */
+  node?: string;
+  /** Topology configs run under a retry policy: its name. */
+  policy?: string;
 }
 
-/** How an axis's selector value is written after `at`: a duration, a rate, a whole number, a size. */
-export type AxisValue = 'duration' | 'rate' | 'count' | 'size';
+/** How an axis's selector value is written after `at`: a duration, a bandwidth, a whole number, a
+ * size, a request rate (`800/s`), a clients mode (`shared`, `pool:4`), a name (a workload label, a
+ * node, a policy), a mode (`pipeline:8`), a WAIT (`1` replica, `none`). */
+export type AxisValue = 'duration' | 'rate' | 'count' | 'size' | 'request-rate' | 'clients' | 'name' | 'mode' | 'wait';
 
 export interface ConfigAxis {
   /** As thresholds select it after `at` (`rtt=10ms`); absent for axes selected by position. */
@@ -193,14 +207,34 @@ const valueLabel = (config: ConfigResult): string =>
 /** The mode a result row ran in. */
 export const configMode = (config: ConfigResult): Mode => modeOfFlat(config);
 
+// Topology configs (primary + replicas, a cluster) say which node, WAIT and policy their figures
+// are of; a config without them matches no selector of theirs (read structurally: the topology
+// runners own those fields).
+interface TopologyAxes {
+  node?: string;
+  wait?: { replicas: number } | null;
+  policy?: string;
+}
+const topologyAxes = (config: ConfigResult): TopologyAxes => config as ConfigResult & TopologyAxes;
+const waitLabelOf = (config: ConfigResult): string | undefined => {
+  const { wait } = topologyAxes(config);
+  return wait === undefined ? undefined : wait === null ? 'none' : String(wait.replicas);
+};
+const offeredRateLabel = (config: ConfigResult): string | undefined =>
+  config.schedule === undefined ? undefined : rateLabel(config.schedule.offeredRampPerSec ?? { fromPerSec: config.schedule.offeredPerSec, toPerSec: config.schedule.offeredPerSec });
+
 export const CONFIG_AXES: readonly ConfigAxis[] = [
   {
+    selector: 'workload',
+    value: 'name',
     field: 'workload',
     matches: (s, c) => s.workload === c.workload,
     label: (c) => c.workload,
     legend: '',
   },
   {
+    selector: 'mode',
+    value: 'mode',
     field: 'mode',
     matches: (s, c) => s.mode !== undefined && sameMode(s.mode, configMode(c)),
     label: (c) => modeLabel(configMode(c)),
@@ -251,7 +285,7 @@ export const CONFIG_AXES: readonly ConfigAxis[] = [
     field: 'commands',
     matches: (s, c) => s.commands === c.commands,
     label: (c) => `n=${c.commands}`,
-    legend: 'n = commands per run',
+    legend: 'n = commands per run (requests: each request\'s commands)',
   },
   {
     selector: 'value',
@@ -262,15 +296,71 @@ export const CONFIG_AXES: readonly ConfigAxis[] = [
     legend: 'v = value bytes',
   },
   {
-    // Open-loop request configs: the offered rate (label only).
-    matches: () => true,
-    label: (c) => (c.schedule === undefined ? '' : `rate=${rateLabel(c.schedule.offeredRampPerSec ?? { fromPerSec: c.schedule.offeredPerSec, toPerSec: c.schedule.offeredPerSec })}`), // closed-loop: nothing to say
+    // Open-loop request configs: the offered rate (closed-loop: nothing to say).
+    selector: 'rate',
+    value: 'request-rate',
+    field: 'rate',
+    matches: (s, c) => offeredRateLabel(c) === s.rate,
+    label: (c) => {
+      const rate = offeredRateLabel(c);
+      return rate === undefined ? '' : `rate=${rate}`;
+    },
     legend: 'rate = offered requests/s (open-loop)',
   },
   {
     matches: () => true,
     label: (c) => `keys=${c.keys}`,
     legend: 'keys = key distribution',
+  },
+  {
+    // Open-loop request configs: one multiplexed client per connection, or a pool of N.
+    selector: 'clients',
+    value: 'clients',
+    field: 'clients',
+    matches: (s, c) => c.clients !== undefined && clientsRecordLabel(c.clients) === s.clients,
+    label: (c) => (c.clients === undefined ? '' : `clients=${clientsRecordLabel(c.clients)}`),
+    legend: 'clients = shared (multiplexed) or pool:N (open-loop)',
+  },
+  {
+    selector: 'requests',
+    value: 'count',
+    field: 'requests',
+    matches: (s, c) => c.requests === s.requests,
+    label: (c) => (c.requests === undefined ? '' : `requests=${c.requests}`),
+    legend: 'requests = requests per run',
+  },
+  {
+    selector: 'wait',
+    value: 'wait',
+    field: 'wait',
+    matches: (s, c) => waitLabelOf(c) === s.wait,
+    label: (c) => {
+      const wait = waitLabelOf(c);
+      return wait === undefined ? '' : `wait=${wait}`;
+    },
+    legend: 'wait = WAIT replicas after each write',
+  },
+  {
+    selector: 'node',
+    value: 'name',
+    field: 'node',
+    matches: (s, c) => topologyAxes(c).node === s.node,
+    label: (c) => {
+      const { node } = topologyAxes(c);
+      return node === undefined ? '' : `node=${node}`;
+    },
+    legend: 'node = the node the figures are of',
+  },
+  {
+    selector: 'policy',
+    value: 'name',
+    field: 'policy',
+    matches: (s, c) => topologyAxes(c).policy === s.policy,
+    label: (c) => {
+      const { policy } = topologyAxes(c);
+      return policy === undefined ? '' : `policy=${policy}`;
+    },
+    legend: 'policy = the retry policy the run used',
   },
 ];
 

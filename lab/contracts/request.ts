@@ -26,8 +26,8 @@ export interface RequestShape {
   kinds: RequestKind[];
   /** Open-loop arrivals; absent: closed-loop. */
   arrival?: ArrivalAxes;
-  /** How open-loop requests reach Redis. */
-  clients: ClientsMode;
+  /** How open-loop requests reach Redis: one entry, or several (a matrix axis: a config each). */
+  clients: ClientsMode[];
 }
 
 /** When requests start: closed-loop (one after the other per caller) or on a fixed schedule. */
@@ -58,6 +58,17 @@ export interface ArrivalAxes {
 /** `shared`: requests share one multiplexed ioredis client per connection; `pool`: N exclusive
  * connections, a request waits for a free one (that wait is part of its latency). */
 export type ClientsMode = { kind: 'shared' } | { kind: 'pool'; size: number };
+
+/** `shared` or `pool:4`: how ids, labels and `clients=` selectors write a clients mode. */
+export const clientsLabel = (clients: ClientsMode): string => (clients.kind === 'shared' ? 'shared' : `pool:${clients.size}`);
+
+/** A clients mode as the result records it: `shared`, or `{pool: N}` as the scenario writes it. */
+export type ClientsRecord = 'shared' | { pool: number };
+
+export const clientsRecord = (clients: ClientsMode): ClientsRecord => (clients.kind === 'shared' ? 'shared' : { pool: clients.size });
+
+/** The label of a recorded clients mode (`shared`, `pool:4`). */
+export const clientsRecordLabel = (clients: ClientsRecord): string => (clients === 'shared' ? 'shared' : `pool:${clients.pool}`);
 
 /** The arrival of one config (one rate of the axis). */
 export interface CellArrival {
@@ -109,6 +120,9 @@ export interface ScheduleHealth {
   eventLoopDelayMaxMs: number;
   /** The generator, not the system under test, limited the run (late starts or a blocked loop). */
   generatorBound: boolean;
+  /** A pool only: requests that found every pool connection busy and waited for one (the pool
+   * was the limit for them); absent for shared clients and in older results. */
+  poolWaited?: number;
 }
 
 /** A start later than this (ms) counts as late. */

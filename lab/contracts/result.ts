@@ -4,7 +4,7 @@
 import type { Bandwidth } from './link.ts';
 import type { ReconcileMetric, ThresholdMetric, Verdict } from './registry.ts';
 import type { RetryPolicy, ThresholdOp } from './scenario.ts';
-import type { ScheduleHealth } from './request.ts';
+import type { ClientsRecord, ScheduleHealth } from './request.ts';
 import type { TopologyResult } from './topology-result.ts';
 
 export type RuntimeKind = 'containers' | 'local' | 'external';
@@ -271,6 +271,9 @@ export interface ConfigResult {
   knee?: Knee;
   /** Open-loop only: whether the system kept up with the offered rate, and why not. */
   saturation?: Saturation;
+  /** Open-loop only: how requests reached Redis, `shared` or `{pool: N}` as the scenario wrote it;
+   * `connections` is then what the runs opened (a pool: its N). */
+  clients?: ClientsRecord;
 }
 
 /** One window of an open-loop config: request k belongs to the window of its intended start; the
@@ -321,7 +324,13 @@ export interface ThresholdResult {
   /** Each config (or reconcile entry) the threshold selected, with its figure. */
   checked: { configId: string; actual: number | string | null; pass: boolean }[];
   pass: boolean;
+  /** The unit the threshold's bound was written in (`ms` for "p(99) < 20ms"), when it differs from
+   * the metric's own; value and actual stay in the metric's unit (its key says which). */
+  writtenUnit?: DurationUnit;
 }
+
+/** A duration unit as a threshold may write it. */
+export type DurationUnit = 'us' | 'ms' | 's';
 
 /** What one retry policy did under one fault: the Jepsen-style verdict row. */
 export interface ReconcileEntry {

@@ -7,6 +7,7 @@ import type { Bandwidth } from './link.ts';
 import type { PolicyModuleRef } from './policy.ts';
 import type { ConfigSelector, ReconcileMetric, ThresholdMetric } from './registry.ts';
 import type { CellArrival, RequestShape } from './request.ts';
+import type { DurationUnit } from './result.ts';
 import type { NodeLink, ReplicationOptions, Topology, TopologyEvent } from './topology.ts';
 
 export type { Batch, Mode } from './mode.ts';
@@ -99,6 +100,9 @@ export interface Threshold {
   op: ThresholdOp;
   /** The bound, in the unit of `metric` (ms, µs, ops/s, bytes, a ratio or a count). */
   value: number;
+  /** A duration bound written in another unit than the metric's (`p(99) < 20ms` on a µs metric):
+   * figures are shown in it. */
+  writtenUnit?: DurationUnit;
 }
 
 /** `"policy idempotent: SAFE"` or `"policy none at fault=cut-mid-batch: duplicated == 0"`. */

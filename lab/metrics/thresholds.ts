@@ -49,8 +49,8 @@ const evaluateConfigThreshold = (threshold: Threshold, configs: readonly ConfigR
       const actual = figureOf(config, threshold.metric);
       return { configId: config.id, actual, pass: actual !== null && holds(actual, threshold.op, threshold.value) };
     });
-  const { source, metric, op, value } = threshold;
-  return { source, metric, op, value, checked, pass: allPass(checked) };
+  const { source, metric, op, value, writtenUnit } = threshold;
+  return { source, metric, op, value, checked, pass: allPass(checked), ...(writtenUnit === undefined ? {} : { writtenUnit }) };
 };
 
 // Verdict thresholds compare the verdict string (UNKNOWN never passes); count thresholds bound

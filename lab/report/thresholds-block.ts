@@ -1,7 +1,7 @@
 // The thresholds block: each `expect:` line with its verdict and the figure of every config
 // (or reconcile row) it checked, each figure with the unit the registry gives its metric.
 
-import { configMetricByKey, reconcileMetricByName, verdictOfBound, type MetricUnit, type ThresholdResult } from '../contracts/index.ts';
+import { configMetricByKey, inWrittenUnit, reconcileMetricByName, verdictOfBound, type MetricUnit, type ThresholdResult } from '../contracts/index.ts';
 import { formatBytes, formatCount, formatMs, formatOps, formatRatio } from './figures.ts';
 import { paint, passFail } from './terminal-style.ts';
 
@@ -15,8 +15,15 @@ const UNIT_TEXT: Record<MetricUnit, string> = { ms: 'ms', us: 'µs', rate: 'ops/
 const unitOf = (metric: Metric): string =>
   reconcileMetricByName(metric) !== undefined ? 'ops' : metric === 'lateStarts' ? 'requests' : metric === 'outputBufferDisconnects' ? 'closes' : metric === 'closedLost' ? 'commands' : metric === 'achievedPerSec' ? 'requests/s' : UNIT_TEXT[configMetricByKey(metric)?.unit ?? 'ms'];
 
-// A figure with its unit, formatted like the tables above.
-const withUnit = (metric: Metric, value: number): string => {
+// A duration in the unit the threshold was written in: at most 3 decimals.
+const writtenText = (figure: { value: number; unit: string }): string => `${Number(figure.value.toFixed(3))} ${figure.unit === 'us' ? 'µs' : figure.unit}`;
+
+// A figure with its unit, formatted like the tables above (a duration in the unit the threshold
+// was written in).
+const withUnit = (t: Pick<ThresholdResult, 'metric' | 'writtenUnit'>, value: number): string => {
+  const { metric } = t;
+  const written = inWrittenUnit(t, value);
+  if (written !== undefined) return writtenText(written);
   switch (reconcileMetricByName(metric) === undefined ? configMetricByKey(metric)?.unit : 'count') {
     case 'rate':
       return `${formatOps(value)} ops/s`;
@@ -37,12 +44,14 @@ const withUnit = (metric: Metric, value: number): string => {
 const boundText = (t: ThresholdResult): string => {
   if (t.metric === 'verdict') return `${t.op} ${verdictOfBound(t.value)}`;
   if (t.metric === 'modelRatio') return `${t.op} ${formatRatio(t.value)}`;
+  const written = inWrittenUnit(t, t.value);
+  if (written !== undefined) return `${t.op} ${writtenText(written)}`;
   return `${t.op} ${t.value} ${unitOf(t.metric)}`;
 };
 
-const figureText = (metric: Metric, actual: number | string | null): string => {
+const figureText = (t: Pick<ThresholdResult, 'metric' | 'writtenUnit'>, actual: number | string | null): string => {
   if (actual === null) return 'n/a (no verified run)';
-  return `${metric} ${typeof actual === 'string' ? actual : withUnit(metric, actual)}`;
+  return `${t.metric} ${typeof actual === 'string' ? actual : withUnit(t, actual)}`;
 };
 
 // One indented line per checked config: its figure against the bound.
@@ -54,7 +63,7 @@ const checkedLines = (result: ThresholdResult, color: boolean): string[] => {
   const bound = boundText(result);
   return result.checked.map(
     (c) =>
-      `        ${c.configId.padEnd(idWidth)}  ${figureText(result.metric, c.actual)} ${paint(bound, 'dim', color)}  ${paint(c.pass ? 'ok' : 'FAIL', c.pass ? 'pass' : 'fail', color)}`,
+      `        ${c.configId.padEnd(idWidth)}  ${figureText(result, c.actual)} ${paint(bound, 'dim', color)}  ${paint(c.pass ? 'ok' : 'FAIL', c.pass ? 'pass' : 'fail', color)}`,
   );
 };
 

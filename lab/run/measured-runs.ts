@@ -7,7 +7,7 @@ import { closeClient, connectClient, noRetryOptions } from '../client/index.ts';
 import type { Endpoint } from '../runtime/index.ts';
 import { collectGarbage } from '../metrics/index.ts';
 import { buildPlan, buildRequestPlan, runRequests, runWorkload, type OperationPlan, type RequestPlan, type RequestRun } from '../workload/index.ts';
-import { newRequestRecords, recordRequests } from './request-results.ts';
+import { newRequestRecords, openedConnections, recordRequests } from './request-results.ts';
 import type { Calibration, ConfigCell } from '../contracts/index.ts';
 import { engineRunRecord, recordEngineRun, recordRun, runRecord, type ConfigRuns } from './result-assembly.ts';
 import { calibrateShape, checkAborted, type RunSession } from './session.ts';
@@ -163,8 +163,7 @@ const runRequestConfig = async (ctx: MeasureContext, config: ConfigRuns, plans: 
     plans.set(config, plan);
     config.requests = newRequestRecords(plan.commands, cell.arrival);
   }
-  const pool = cell.arrival?.clients.kind === 'pool' ? cell.arrival.clients.size : cell.connections;
-  const clients = await ctx.clients.connect(cell, pool);
+  const clients = await ctx.clients.connect(cell, openedConnections(cell));
   try {
     const run = await runRequests({ clients, control: ctx.direct, keyspace: ctx.keyspace, cell, plan, seed: ctx.scenario.seed });
     checkAborted(ctx.signal);

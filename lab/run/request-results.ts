@@ -2,7 +2,7 @@
 // request, the request (and, open-loop, service) latency histograms over verified runs, and the
 // schedule's health over the measured runs. Pure, like result-assembly.ts.
 
-import { meanRequestWaits, type CellArrival, type ConfigCell, type ConfigResult, type ScheduleHealth } from '../contracts/index.ts';
+import { clientsRecord, meanRequestWaits, type CellArrival, type ConfigCell, type ConfigResult, type ScheduleHealth } from '../contracts/index.ts';
 import {
   createLatencyHistogram, LatencyWindows, median, rampKnee, recordUs, saturationOf, summarizeLatency, windowWidthMs, type LatencyHistogram,
 } from '../metrics/index.ts';
@@ -78,8 +78,13 @@ const combineSchedules = (runs: readonly ScheduleHealth[]): ScheduleHealth | und
     eventLoopDelayP99Ms: worst((s) => s.eventLoopDelayP99Ms),
     eventLoopDelayMaxMs: worst((s) => s.eventLoopDelayMaxMs),
     generatorBound: runs.some((s) => s.generatorBound),
+    ...(first.poolWaited === undefined ? {} : { poolWaited: sum((s) => s.poolWaited ?? 0) }),
   };
 };
+
+/** Connections one run of the config opens: an open-loop pool its size, else the cell's connections. */
+export const openedConnections = (cell: Pick<ConfigCell, 'arrival' | 'connections'>): number =>
+  cell.arrival?.clients.kind === 'pool' ? cell.arrival.clients.size : cell.connections;
 
 /** Round trips one connection's caller waits on for its share of the requests. */
 const waitsOfRequests = (cell: ConfigCell, perRequest: number): number => {
@@ -107,5 +112,6 @@ export const requestFields = (cell: ConfigCell, records: RequestRecords, medianM
     ...(open ? { serviceLatencyUs: measured ? summarizeLatency(records.service) : null } : {}),
     ...(schedule === undefined ? {} : { schedule }),
     ...windowFields(cell, records, requests, schedule),
+    ...(cell.arrival === undefined ? {} : { clients: clientsRecord(cell.arrival.clients), connections: openedConnections(cell) }),
   };
 };

@@ -4,7 +4,7 @@
 
 import { calibrationWithinTolerance } from '../network/index.ts';
 import { spreadWarnings } from '../metrics/index.ts';
-import type { Calibration, ConfigResult, ReconcileEntry, Scenario, TargetInfo } from '../contracts/index.ts';
+import { LATE_START_MS, type Calibration, type ConfigResult, type ReconcileEntry, type Scenario, type TargetInfo } from '../contracts/index.ts';
 
 /** One line per fault cell whose fault never fired: its verdict is NOT-TESTED. */
 export const notTestedWarnings = (entries: readonly ReconcileEntry[]): string[] =>
@@ -24,7 +24,7 @@ export interface WarningInputs {
   problems?: readonly string[];
 }
 
-export const resultWarnings = ({ calibration, configs, reconcile = [], problems = [] }: WarningInputs): string[] => [
+export const resultWarnings = ({ calibration, configs, reconcile = [], problems = [] }: WarningInputs): string[] => groupWarnings([
   ...calibration
     .filter((c) => !calibrationWithinTolerance(c))
     .map((c) => `rtt ${c.requestedRttMs} ms: the link added ${c.addedMs.toFixed(2)} ms, outside the 0.5 ms / 10 % tolerance (Toxiproxy latency is whole ms per direction)`),
@@ -33,20 +33,105 @@ export const resultWarnings = ({ calibration, configs, reconcile = [], problems 
   ...notTestedWarnings(reconcile),
   ...scheduleWarnings(configs),
   ...problems,
-];
+], configs.map((c) => c.id));
 
-/** Open-loop configs whose generator fell behind its schedule, or whose requests did not all finish. */
-const scheduleWarnings = (configs: readonly ConfigResult[]): string[] =>
-  configs.flatMap((c) => {
-    const s = c.schedule;
-    if (s === undefined) return [];
-    return [
-      ...(s.generatorBound
-        ? [`${c.id}: the load generator fell behind its schedule (${s.lateStarts} of ${s.scheduled} starts late, worst ${s.worstLateMs.toFixed(1)} ms, event-loop delay p99 ${s.eventLoopDelayP99Ms.toFixed(1)} ms): the client, not Redis, limited this config; its request latency includes the generator's own delay`]
-        : []),
-      ...(s.unfinished > 0 ? [`${c.id}: ${s.unfinished} of ${s.scheduled} scheduled requests had not finished at the deadline (counted, not in any latency figure)`] : []),
-    ];
+// --- open-loop schedules: configs whose requests started late or did not all finish. Each
+// config is put under the cause its figures show, and configs with the same cause share one line
+// (31 configs that fell behind read as one line with their count and ids, not 31 lines).
+
+/** Why the generator fell behind, as far as the figures say. */
+type LateCause = 'pool' | 'loop' | 'pool-and-loop' | 'unknown';
+
+// A pool was the limit when more than 1 % of the requests found every connection busy (the
+// same share that makes starts "late"); the client's event loop when its delay p99 reached a late start.
+const lateCause = (c: ConfigResult): LateCause => {
+  const s = c.schedule;
+  if (s === undefined) return 'unknown';
+  const poolBusy = (s.poolWaited ?? 0) > Math.max(1, s.scheduled / 100);
+  const loopBlocked = s.eventLoopDelayP99Ms >= LATE_START_MS;
+  return poolBusy && loopBlocked ? 'pool-and-loop' : poolBusy ? 'pool' : loopBlocked ? 'loop' : 'unknown';
+};
+
+const poolText = (c: ConfigResult): string => {
+  const size = typeof c.clients === 'object' ? c.clients.pool : c.connections;
+  return `all ${size} pool connection${size === 1 ? '' : 's'} were busy for ${c.schedule?.poolWaited ?? 0} of ${c.schedule?.scheduled ?? 0} requests`;
+};
+
+// `these` is "this config" or "these configs", `its` "its" or "their".
+const causeText = (cause: LateCause, one: boolean): string => {
+  const these = one ? 'this config' : 'these configs';
+  const its = one ? 'its' : 'their';
+  switch (cause) {
+    case 'pool':
+      return `the pool was the limit: requests waited for a free connection (a wait that is in the request latency, not the service latency), and the late starts say the client also fell behind while the pool was full; Redis did not limit ${these}`;
+    case 'loop':
+      return `the client's event loop was blocked (its delay p99 reached a late start): the client's CPU, not Redis, limited ${these}; ${its} request latency includes the generator's own delay`;
+    case 'pool-and-loop':
+      return `two limits were measured: the pool was full (requests waited for a free connection) and the client's event loop was blocked (client CPU); either may have made the starts late, and ${its} request latency includes both; Redis did not limit ${these}`;
+    case 'unknown':
+      return `neither a full pool nor a blocked event loop was measured, so the lateness is the client process's (its timers, garbage collection), not Redis's; ${its} request latency includes it`;
+  }
+};
+
+const lateDetail = (c: ConfigResult): string => {
+  const s = c.schedule as NonNullable<ConfigResult['schedule']>;
+  const pool = s.poolWaited === undefined ? '' : `; ${poolText(c)}`;
+  return `${s.lateStarts} of ${s.scheduled} starts late, worst ${s.worstLateMs.toFixed(1)} ms, event-loop delay p99 ${s.eventLoopDelayP99Ms.toFixed(1)} ms${pool}`;
+};
+
+const rangeText = (values: readonly number[], digits: number): string => {
+  const lo = Math.min(...values);
+  const hi = Math.max(...values);
+  return lo === hi ? lo.toFixed(digits) : `${lo.toFixed(digits)}-${hi.toFixed(digits)}`;
+};
+
+// One config: its own figures; several with one cause: ranges of their figures and their ids.
+const lateLine = (cause: LateCause, configs: readonly ConfigResult[], openLoop: number): string => {
+  const [only] = configs;
+  if (configs.length === 1 && only !== undefined) return `${only.id}: the load generator fell behind its schedule (${lateDetail(only)}): ${causeText(cause, true)}`;
+  const schedules = configs.map((c) => c.schedule as NonNullable<ConfigResult['schedule']>);
+  const pooled = schedules.filter((s) => s.poolWaited !== undefined);
+  const figures = [
+    `late starts ${rangeText(schedules.map((s) => s.lateStarts), 0)} per config`,
+    `worst ${rangeText(schedules.map((s) => s.worstLateMs), 1)} ms`,
+    `event-loop delay p99 ${rangeText(schedules.map((s) => s.eventLoopDelayP99Ms), 1)} ms`,
+    ...(pooled.length === 0 ? [] : [`requests that waited for a pool connection ${rangeText(pooled.map((s) => s.poolWaited ?? 0), 0)} per config`]),
+  ];
+  return `${configs.length} of ${openLoop} open-loop configs: the load generator fell behind its schedule (${figures.join(', ')}): ${causeText(cause, false)}; configs: ${configs.map((c) => c.id).join(', ')}`;
+};
+
+/** Open-loop configs whose generator fell behind its schedule (one line per cause), or whose requests did not all finish. */
+const scheduleWarnings = (configs: readonly ConfigResult[]): string[] => {
+  const open = configs.filter((c) => c.schedule !== undefined);
+  const behind = new Map<LateCause, ConfigResult[]>();
+  for (const c of open) if (c.schedule?.generatorBound === true) behind.set(lateCause(c), [...(behind.get(lateCause(c)) ?? []), c]);
+  return [
+    ...[...behind].map(([cause, group]) => lateLine(cause, group, open.length)),
+    ...open.flatMap((c) => {
+      const s = c.schedule as NonNullable<ConfigResult['schedule']>;
+      return s.unfinished > 0 ? [`${c.id}: ${s.unfinished} of ${s.scheduled} scheduled requests had not finished at the deadline (counted, not in any latency figure)`] : [];
+    }),
+  ];
+};
+
+/** Warnings that say the same of several configs (`<id>: <text>`, the same text) become one line:
+ * the text, the number of configs and their ids. */
+const groupWarnings = (warnings: readonly string[], configIds: readonly string[]): string[] => {
+  const ids = [...configIds].sort((a, b) => b.length - a.length); // the longest id that prefixes a line
+  const groups = new Map<string, { times: number; from: string[] }>();
+  for (const line of warnings) {
+    const id = ids.find((candidate) => line.startsWith(`${candidate}: `));
+    const text = id === undefined ? line : line.slice(id.length + 2);
+    const group = groups.get(text) ?? { times: 0, from: [] };
+    group.times++;
+    if (id !== undefined) group.from.push(id);
+    groups.set(text, group);
+  }
+  return [...groups].map(([text, { times, from }]) => {
+    if (times === 1) return from.length === 1 ? `${from[0] ?? ''}: ${text}` : text;
+    return from.length === 0 ? `${text} (${times} times)` : `${text} (${from.length} configs: ${from.join(', ')})`;
   });
+};
 
 const ALWAYS = [
   'Per-command latency is closed-loop: each command or batch is sent when the previous reply arrived, so it is not latency under an arrival rate (no open-loop schedule, no coordinated-omission correction).',

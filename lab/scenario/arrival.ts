@@ -1,9 +1,10 @@
 // A request workload's `arrival:` (open-loop requests, issue 10) and `clients:`. `arrival: {rate: 800/s, for: 10s,
 // process: constant | poisson, window: 1s}`: request k starts at t0 + k/rate whether or not earlier ones
 // finished; a list of rates is a matrix axis; without `for` the workload's `requests` are
-// scheduled. `clients: shared` (default) or `{pool: N}`. Absent `arrival`: closed-loop.
+// scheduled. `clients: shared` (default) or `{pool: N}`, or a list of them (an axis: one config
+// each, e.g. `clients: [shared, {pool: 4}]`). Absent `arrival`: closed-loop.
 
-import { modeLabel, WINDOW_LIMITS, type ArrivalAxes, rateLabel, type ArrivalRate, type ClientsMode, type Mode, type Workload } from '../contracts/index.ts';
+import { clientsLabel, modeLabel, WINDOW_LIMITS, type ArrivalAxes, rateLabel, type ArrivalRate, type ClientsMode, type Mode, type Workload } from '../contracts/index.ts';
 import { LIMITS } from './defaults.ts';
 import { checkKeys, isRecord, optionalKey, readAxis, readInt, readMs, readRecord, requireKey } from './fields.ts';
 import { describeValue, type FieldPath, type Problem } from './problems.ts';
@@ -15,7 +16,7 @@ export const PROCESSES = ['constant', 'poisson'] as const;
 export const RATE_PATTERN = /^(\d+(?:\.\d+)?)(?:\s*\/s)?$/;
 const RATE_HINT = `requests per second, e.g. rate: 800/s, a linear ramp rate: 100/s..2000/s, or a list (an axis): rate: [100/s, 800/s]; from 1/s to ${MAX_RATE}/s`;
 const PROCESS_HINT = 'process is constant (t_k = t0 + k/rate) or poisson (exponential gaps from the seed)';
-const CLIENTS_HINT = 'clients is shared (one multiplexed client per connection) or {pool: N} (N exclusive connections, checked out per request)';
+const CLIENTS_HINT = 'clients is shared (one multiplexed client per connection) or {pool: N} (N exclusive connections, checked out per request), or a list of them (an axis), e.g. clients: [shared, {pool: 4}]';
 export const FOR = { name: 'for', range: { min: 100, max: 3_600_000 }, meaning: 'time over which requests are scheduled', wholeWhy: 'the schedule is set in whole milliseconds' };
 export const DEADLINE = { name: 'deadline', range: { min: 100, max: 3_600_000 }, meaning: 'time allowed after the last scheduled start', wholeWhy: 'the deadline is whole milliseconds' };
 export const DEFAULT_DEADLINE_MS = 30_000;
@@ -60,14 +61,21 @@ export const readArrival = (value: unknown, path: FieldPath, problems: Problem[]
   return { rates, forMs, process: processValue as ArrivalAxes['process'], deadlineMs, windowMs };
 };
 
-export const readClients = (value: unknown, path: FieldPath, problems: Problem[]): ClientsMode | undefined => {
-  if (value === undefined || value === 'shared') return { kind: 'shared' };
+const readClientsMode = (value: unknown, path: FieldPath, problems: Problem[]): ClientsMode | undefined => {
+  if (value === 'shared') return { kind: 'shared' };
   if (isRecord(value) && Object.keys(value).length === 1 && 'pool' in value) {
     const size = readInt(value.pool, [...path, 'pool'], LIMITS.connections, problems, `pool size, ${LIMITS.connections.min} to ${LIMITS.connections.max}`);
     return size === undefined ? undefined : { kind: 'pool', size };
   }
   problems.push({ path, message: `expected shared or {pool: N}, got ${describeValue(value)}`, hint: CLIENTS_HINT });
   return undefined;
+};
+
+/** `clients:` as written (absent: shared); a list is an axis. */
+export const readClients = (value: unknown, path: FieldPath, problems: Problem[]): ClientsMode[] | undefined => {
+  if (value === undefined) return [{ kind: 'shared' }];
+  const rules = { readItem: (v: unknown, p: FieldPath) => readClientsMode(v, p, problems), label: clientsLabel, what: 'clients mode', example: 'clients: [shared, {pool: 4}]' };
+  return readAxis(value, path, rules, problems);
 };
 
 const MODE_HINT = 'a request runs as sync, pipeline:all (the whole request as one pipeline), multi:all (one MULTI/EXEC) or auto:C';

@@ -5,6 +5,7 @@
 
 import {
   batchSize,
+  clientsLabel,
   modeLabel,
   rateLabel,
   UNCAPPED,
@@ -26,9 +27,9 @@ import { formatValueSize } from './operation.ts';
 type Link = LinkShape & { link: ConfigCell['link'] };
 
 /**
- * `[<label> ]<mode>@<link>[,jitter=2ms][,bw=…][,conns=N][,value=…][,n=N]`: the label only with
- * several workloads, jitter, bw and conns only when they are not the default (0ms, uncapped, 1),
- * value and n only when that workload's axis has several entries.
+ * `[<label> ]<mode>@<link>[,jitter=2ms][,bw=…][,conns=N][,value=…][,n=N][,rate=…][,clients=…]`: the
+ * label only with several workloads, jitter, bw and conns only when they are not the default (0ms,
+ * uncapped, 1), value, n and clients only when that workload's axis has several entries.
  */
 const configCellId = (cell: Omit<ConfigCell, 'id' | 'batch'>, workloadCount: number): string => {
   const w = cell.workload;
@@ -41,15 +42,16 @@ const configCellId = (cell: Omit<ConfigCell, 'id' | 'batch'>, workloadCount: num
     w.commands.length > 1 ? `n=${cell.commands}` : '',
   ];
   if (cell.arrival !== undefined) parts.push(`rate=${rateLabel(cell.arrival.ramp ?? { fromPerSec: cell.arrival.ratePerSec, toPerSec: cell.arrival.ratePerSec })}`);
+  if (cell.arrival !== undefined && (w.request?.clients.length ?? 0) > 1) parts.push(`clients=${clientsLabel(cell.arrival.clients)}`);
   return `${workloadCount > 1 ? `${w.label} ` : ''}${modeLabel(cell.mode)}@${parts.filter((p) => p !== '').join(',')}`;
 };
 
-// Open-loop: one arrival per rate of the axis (requests: rate x for, or the workload's count).
+// Open-loop: one arrival per clients mode and rate of the axes (requests: rate x for, or the
+// workload's count), clients outer so a clients mode's rates are adjacent.
 const arrivalsOf = (w: Workload, requests: number): (CellArrival | undefined)[] => {
   const arrival = w.request?.arrival;
   if (w.request === undefined || arrival === undefined) return [undefined];
-  const { clients } = w.request;
-  return arrival.rates.map((rate) => {
+  return w.request.clients.flatMap((clients) => arrival.rates.map((rate) => {
     // A ramp offers its mean rate over the schedule: rate x for requests either way.
     const ratePerSec = (rate.fromPerSec + rate.toPerSec) / 2;
     return {
@@ -61,7 +63,7 @@ const arrivalsOf = (w: Workload, requests: number): (CellArrival | undefined)[] 
       clients,
       windowMs: arrival.windowMs,
     };
-  });
+  }));
 };
 
 // Every config on one link shape, workload outermost and mode innermost, in file order.

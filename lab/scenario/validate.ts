@@ -104,7 +104,10 @@ const readScenario = (record: Record<string, unknown>, problems: Problem[]): Sce
   const reconcile = readReconcile(optionalKey(record, 'reconcile'), ['reconcile'], problems);
   checkAxisRules({ record, workloads, modes, connections }, problems);
   checkFaultRules({ record, workloads, modes, connections, network, faults: faultsRead.each, reconcile }, problems);
-  const expect = readExpect(optionalKey(record, 'expect'), ['expect'], { workloads, modes, connections, network, faults, policies }, problems);
+  // Read before expect: node=, wait= and policy= selectors are checked against them.
+  const topology = readSentinel(optionalKey(record, 'sentinel'), readTopology(optionalKey(record, 'topology'), ['topology'], problems), ['sentinel'], problems);
+  const replication = readReplication(optionalKey(record, 'replication'), ['replication'], problems);
+  const expect = readExpect(optionalKey(record, 'expect'), ['expect'], { workloads, modes, connections, network, faults, policies, topology, replication }, problems);
   const parts: ScenarioParts = {
     name,
     description,
@@ -122,8 +125,6 @@ const readScenario = (record: Record<string, unknown>, problems: Problem[]): Sce
     reconcile,
   };
   checkRequestRules(record, { workloads, modes, faults }, problems);
-  const topology = readSentinel(optionalKey(record, 'sentinel'), readTopology(optionalKey(record, 'topology'), ['topology'], problems), ['sentinel'], problems);
-  const replication = readReplication(optionalKey(record, 'replication'), ['replication'], problems);
   // A cluster's timeline runs in order, without `at` (see readTimeline); known from the text, so a
   // mistake elsewhere in `topology` does not turn into a second complaint about every event.
   const topologyValue = optionalKey(record, 'topology');

@@ -5,7 +5,7 @@
 // retry policy judged SAFE under every fault (NOT-TESTED, a fault that never fired, is not
 // SAFE)? toHaveVerifiedRuns: was every measured run of every config verified?
 
-import { verdictOfBound } from '../contracts/index.ts';
+import { inWrittenUnit, verdictOfBound } from '../contracts/index.ts';
 import type { ConfigResult, LabResult, ReconcileEntry, RetryPolicy, ThresholdResult } from '../index.ts';
 
 // --- what every check returns, and how checks write figures and marks ----------------------
@@ -32,15 +32,22 @@ const plural = (count: number, noun: string, pluralNoun = `${noun}s`): string =>
 
 // --- toPassThresholds -------------------------------------------------------------------------
 
+// A figure of a threshold: a duration in the unit the threshold was written in (`12.5ms` where
+// "p(99) < 20ms" bounds a µs metric), anything else as the result keeps it.
+const thresholdFigure = (threshold: ThresholdResult, value: number | string | null): string => {
+  const written = typeof value === 'number' ? inWrittenUnit(threshold, value) : undefined;
+  return written === undefined ? formatFigure(value) : `${formatFigure(written.value)}${written.unit}`;
+};
+
 // The bound as written (a verdict threshold stores its verdict as a number).
 const boundOf = (threshold: ThresholdResult): string =>
-  threshold.metric === 'verdict' ? verdictOfBound(threshold.value) : `${threshold.op} ${formatFigure(threshold.value)}`;
+  threshold.metric === 'verdict' ? verdictOfBound(threshold.value) : `${threshold.op} ${thresholdFigure(threshold, threshold.value)}`;
 
 const describeThreshold = (threshold: ThresholdResult): string => {
   const head = `  ${mark(threshold.pass)} "${threshold.source}"`;
   if (threshold.checked.length === 0) return `${head}\n      selected no config (check the mode, rtt and policy the threshold names)`;
   const lines = threshold.checked.map(
-    (c) => `      ${mark(c.pass)} ${c.configId}: ${threshold.metric} = ${formatFigure(c.actual)} (needs ${boundOf(threshold)})`,
+    (c) => `      ${mark(c.pass)} ${c.configId}: ${threshold.metric} = ${thresholdFigure(threshold, c.actual)} (needs ${boundOf(threshold)})`,
   );
   return [head, ...lines].join('\n');
 };

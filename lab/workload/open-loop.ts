@@ -56,14 +56,19 @@ const countToTimeUs = (arrival: Pick<CellArrival, 'ratePerSec' | 'ramp' | 'reque
   return (n) => ((Math.sqrt(Math.max(0, r0 * r0 + 2 * slope * n)) - r0) / slope) * 1e6;
 };
 
-// Exclusive connections checked out per request, first come first served.
+// Exclusive connections checked out per request, first come first served; `waited` counts the
+// requests that found every connection busy.
 const pool = (clients: Redis[]) => {
   const free = [...clients];
   const waiting: ((client: Redis) => void)[] = [];
+  const state = { waited: 0 };
   return {
+    state,
     acquire: (): Promise<Redis> => {
       const client = free.pop();
-      return client === undefined ? new Promise((resolve) => waiting.push(resolve)) : Promise.resolve(client);
+      if (client !== undefined) return Promise.resolve(client);
+      state.waited++;
+      return new Promise((resolve) => waiting.push(resolve));
     },
     release: (client: Redis): void => {
       const next = waiting.shift();
@@ -158,6 +163,7 @@ export const driveOpenLoop = async (input: OpenLoopInput): Promise<OpenLoopOutco
     eventLoopDelayP99Ms,
     eventLoopDelayMaxMs: loop.max / 1e6,
     generatorBound: lateStarts > Math.max(1, n / 100),
+    ...(checkout === undefined ? {} : { poolWaited: checkout.state.waited }),
   };
   return { requestUs, serviceUs, offsetsUs: offsets, lateStart, schedule, totalMs: (nowUs() - t0) / 1000 };
 };

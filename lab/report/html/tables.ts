@@ -3,7 +3,7 @@
 // measured. Each function returns an Html fragment built with `html` (escape.ts): every value
 // from the result is escaped text, every figure goes through `figure`.
 
-import { runCounts, type ConfigResult, type LabResult, type ReconcileEntry } from '../../contracts/index.ts';
+import { inWrittenUnit, runCounts, type ConfigResult, type LabResult, type ReconcileEntry, type ThresholdResult } from '../../contracts/index.ts';
 import { formatCount, formatLatencyUs, formatMs, formatOps, formatRatio } from '../figures.ts';
 import { figure, html, NA, raw, type Html } from './escape.ts';
 
@@ -104,8 +104,13 @@ export const reconcileTable = (entries: readonly ReconcileEntry[]): Html =>
     ]),
   );
 
-const actualText = (actual: unknown): unknown =>
-  actual === null ? 'not measured' : typeof actual === 'number' ? String(Number(actual.toPrecision(4))) : actual;
+// An actual figure: a duration in the unit the threshold was written in (ms for "p(99) < 20ms").
+const actualText = (t: Pick<ThresholdResult, 'metric' | 'writtenUnit'>, actual: unknown): unknown => {
+  if (actual === null) return 'not measured';
+  if (typeof actual !== 'number') return actual;
+  const written = inWrittenUnit(t, actual);
+  return written === undefined ? String(Number(actual.toPrecision(4))) : `${Number(written.value.toPrecision(4))} ${written.unit}`;
+};
 
 export const passMark = (pass: unknown): Html => (pass === true ? raw('<span class="pass">PASS</span>') : raw('<span class="fail">FAIL</span>'));
 
@@ -115,7 +120,7 @@ export const thresholdsList = (result: LabResult): Html =>
     : html`<ul class="thresholds">${result.thresholds.map(
         (t) =>
           html`<li>${passMark(t.pass)} <code>${t.source}</code><ul>${t.checked.map(
-            (c) => html`<li>${c.pass === true ? 'ok' : raw('<b class="fail">failed</b>')} <code>${c.configId}</code>: ${t.metric} ${actualText(c.actual)}</li>`,
+            (c) => html`<li>${c.pass === true ? 'ok' : raw('<b class="fail">failed</b>')} <code>${c.configId}</code>: ${t.metric} ${actualText(t, c.actual)}</li>`,
           )}</ul></li>`,
       )}</ul>`;
 

@@ -76,6 +76,7 @@ const schedule = object<ScheduleHealth>({
   offeredPerSec: nonNegative(), offeredRampPerSec: optional(object({ fromPerSec: nonNegative(), toPerSec: nonNegative() })),
   achievedPerSec: nonNegative(), scheduled: count(), completed: count(), unfinished: count(), worstLateMs: signed(), lateStarts: count(),
   eventLoopDelayP99Ms: nonNegative(), eventLoopDelayMaxMs: nonNegative(), generatorBound: boolean(),
+  poolWaited: optional(count()),
 });
 
 const latencyWindow = object<LatencyWindow>({
@@ -97,6 +98,7 @@ const config = object<ConfigResult>({
   timeAttribution: optional(timeAttribution), requests: optional(count()), waitsPerRequest: optional(nonNegative()),
   requestLatencyUs: optional(latency), serviceLatencyUs: optional(latency), schedule: optional(schedule), serverClosed: optional(serverClosed),
   windowMs: optional(nonNegative()), windows: optional(array(latencyWindow)), knee: optional(knee), saturation: optional(saturation),
+  clients: optional(anyOf<['shared', { pool: number }]>(literal('shared'), object({ pool: count() }))),
 });
 
 const threshold = object<ThresholdResult>({
@@ -105,6 +107,7 @@ const threshold = object<ThresholdResult>({
   op: literal('<', '<=', '>', '>=', '=='), value: signed(),
   checked: array(object({ configId: string(), actual: nullable(anyOf<[number, string]>(signed(), string())), pass: boolean() })),
   pass: boolean(),
+  writtenUnit: optional(literal('us', 'ms', 's')),
 });
 
 const reconcileCounts = object<ReconcileCounts>({

@@ -74,7 +74,7 @@ const REQUEST_FIELDS: Fields<typeof REQUEST_KEYS> = {
     axis(int(LIMITS.commands)),
   ),
   arrival: field({ description: 'open-loop arrivals: requests start on a schedule; left out: closed-loop (each starts when the previous finished)', examples: [{ rate: '800/s', for: '10s' }] }, mapping(ARRIVAL_FIELDS, { required: ['rate'] })),
-  clients: field({ description: 'open-loop only: shared (default) or {pool: N}', examples: ['shared', { pool: 1 }] }, CLIENTS),
+  clients: field({ description: 'open-loop only: shared (default) or {pool: N}; a list is an axis (a config each)', examples: ['shared', { pool: 1 }, ['shared', { pool: 4 }]] }, axis(CLIENTS)),
 };
 
 /** A request workload: request or mix (not both); requests unless arrival has for; clients only with arrival. */

@@ -5,7 +5,7 @@
 
 import { modeFromLabel, modeLabel, SELECTOR_AXES, type AxisValue, type ConfigAxis, type ConfigSelector, type Mode } from '../../contracts/index.ts';
 import { closest } from '../problems.ts';
-import { labelsOf, modeLabelsOf, runValues, spanOf, tokensOf, UNLIMITED, VALUE_KINDS } from './threshold-terms.ts';
+import { labelsOf, modeLabelsOf, runValues, spanOf, tokensOf, UNLIMITED, VALUE_KINDS, type SelectorValue } from './threshold-terms.ts';
 import type { Parsed, ThresholdContext, ThresholdProblem, Token } from './threshold-terms.ts';
 
 const SCOPE_SHAPE = '[<workload>] [<mode>] [at <selector>, …]:';
@@ -98,6 +98,8 @@ export const readScope = (scope: string, ctx: ThresholdContext): Parsed<ConfigSe
   problems.push(...selectors.problems);
   if (problems.length > 0 || parsedHead.value === undefined || selectors.value === undefined) return { problems };
   const { label, mode } = parsedHead.value;
+  const twice = [label !== undefined && selectors.value.workload !== undefined ? 'workload' : '', mode !== undefined && selectors.value.mode !== undefined ? 'mode' : ''].filter((w) => w !== '');
+  if (twice.length > 0) return { problems: twice.map((what) => ({ message: `the ${what} is given twice: before "at" and as ${what}=`, hint: `keep one of them` })) };
   return { value: { ...(label === undefined ? {} : { workload: label }), ...(mode === undefined ? {} : { mode }), ...selectors.value }, problems };
 };
 
@@ -109,7 +111,9 @@ export const readScope = (scope: string, ctx: ThresholdContext): Parsed<ConfigSe
 
 // Kept as written for the tests that assert it; a unit test checks it names every selector axis.
 export const SELECTORS_HINT =
-  'selectors after "at", separated by commas: rtt=<duration>, jitter=<duration>, bw=<rate>|unlimited, conns=<N>, n=<commands>, value=<size>, direct';
+  'selectors after "at", separated by commas: rtt=<duration>, jitter=<duration>, bw=<rate>|unlimited, conns=<N>, n=<commands> (commands per run, a request workload\'s too), ' +
+  'requests=<N> (requests per run), value=<size>, rate=<requests/s> (open-loop), clients=shared|pool:<N> (open-loop), workload=<label>, mode=<mode>, ' +
+  'wait=<replicas>|none, node=<name>, policy=<name> (topology configs), direct';
 
 type ValueAxis = ConfigAxis & { selector: string; value: AxisValue; field: keyof ConfigSelector };
 const VALUE_AXES = SELECTOR_AXES.filter((axis): axis is ValueAxis => axis.value !== undefined && axis.field !== undefined);
@@ -117,14 +121,14 @@ const SELECTOR_NAMES = VALUE_AXES.map((axis) => axis.selector);
 // The link's own axes: a direct config has none of them.
 const LINK_FIELDS: readonly (keyof ConfigSelector)[] = ['rttMs', 'jitterMs', 'bandwidthKBps'];
 
-type Selected = Omit<ConfigSelector, 'workload' | 'mode'>;
+type Selected = ConfigSelector;
 const fail = (message: string, hint: string, token: Token): Parsed<never> => ({ problems: [{ message, hint, span: { index: token.index, text: token.text } }] });
 
-const validList = (key: string, values: readonly number[] | undefined, format: (v: number) => string): string =>
+const validList = (key: string, values: readonly SelectorValue[] | undefined, format: (v: SelectorValue) => string): string =>
   values === undefined ? SELECTORS_HINT : `valid: ${values.map((v) => `${key}=${format(v)}`).join(', ')}`;
 
 // One value, converted, and checked against the values the scenario runs (when those are known).
-const readValue = (axis: ValueAxis, raw: Token, ctx: ThresholdContext, label: string | undefined): Parsed<number> => {
+const readValue = (axis: ValueAxis, raw: Token, ctx: ThresholdContext, label: string | undefined): Parsed<SelectorValue> => {
   const key = axis.selector;
   const kind = VALUE_KINDS[axis.value];
   const run = runValues(axis.field, ctx, label);
@@ -146,11 +150,10 @@ const ALIASES: Readonly<Record<string, string>> = {
   commands: 'write n=<commands>',
   size: 'write value=<size>',
   bandwidth: 'write bw=<rate> (the same cap both ways) or bw=unlimited',
-  mode: 'write the mode before "at", e.g. "pipeline:8 at rtt=10ms: median < 60ms"',
-  workload: 'write the workload label first, e.g. "SET sync at n=1000: p(99) < 25ms"',
-  label: 'write the workload label first, e.g. "SET sync at n=1000: p(99) < 25ms"',
+  label: 'write the workload label first, e.g. "SET sync at n=1000: p(99) < 25ms", or workload=<label>',
   fault: 'fault= selects reconcile verdicts: write "policy <name> at fault=<name>: SAFE"',
-  policy: 'policies are selected as "policy <name>: SAFE"',
+  pool: 'write clients=pool:<N>',
+  arrival: 'write rate=<requests/s>',
 };
 
 // Splits the text after `at` at commas, keeping where each item starts (an empty item: its comma).
@@ -167,7 +170,7 @@ const splitItems = (atText: string, base: number): Token[] => {
 };
 
 // One `k=v` item, or a problem saying what would be valid.
-const readItem = (item: Token, ctx: ThresholdContext, label: string | undefined): Parsed<{ key: string; field?: keyof ConfigSelector; value: number | null }> => {
+const readItem = (item: Token, ctx: ThresholdContext, label: string | undefined): Parsed<{ key: string; field?: keyof ConfigSelector; value: SelectorValue | Mode | null }> => {
   if (item.text === 'direct') {
     if (ctx.network !== undefined && !ctx.network.direct) {
       return fail('direct: this scenario does not measure direct configs', 'add network: {direct: true}, or leave direct out', item);
@@ -192,7 +195,7 @@ const readItem = (item: Token, ctx: ThresholdContext, label: string | undefined)
   }
   const value = readValue(axis, { text: valueText, index: item.index + item.text.lastIndexOf(valueText) }, ctx, label);
   if (value.value === undefined) return { problems: value.problems };
-  const stored = axis.value === 'rate' && value.value === UNLIMITED ? null : value.value;
+  const stored = axis.value === 'rate' && value.value === UNLIMITED ? null : axis.value === 'mode' ? (modeFromLabel(String(value.value)) ?? null) : value.value;
   return { value: { key: name, field: axis.field, value: stored }, problems: [] };
 };
 

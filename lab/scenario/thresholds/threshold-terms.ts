@@ -4,23 +4,31 @@
 // names and value kinds are the registry's; here is only how each kind and unit is written.
 
 import {
+  clientsLabel,
   CONFIG_METRICS,
   configMetricByName,
+  modeFromLabel,
   modeLabel,
+  rateLabel,
+  topologyNodes,
   RECONCILE_METRICS,
   takesValue,
   type AxisValue,
   type ConfigMetric,
   type ConfigSelector,
+  type DurationUnit,
   type Fault,
   type MetricUnit,
   type Mode,
   type NetworkAxes,
+  type ReplicationOptions,
   type RetryPolicy,
+  type Topology,
   type ThresholdOp,
   type Workload,
 } from '../../contracts/index.ts';
 import { durationIn, formatMs, formatRate, formatSize, parseDuration, parseRate, parseSize } from '../quantities.ts';
+import { RATE_PATTERN } from '../arrival.ts';
 
 /** The scenario's sections; undefined when that section was itself invalid (then nothing is checked against it). */
 export interface ThresholdContext {
@@ -30,6 +38,10 @@ export interface ThresholdContext {
   network: NetworkAxes | undefined;
   faults: Fault[] | undefined;
   policies: RetryPolicy[] | undefined;
+  /** Topology scenarios (absent: one Redis): the nodes, WAIT, and so which node=, wait= and
+   * policy= values exist. */
+  topology?: Topology | undefined;
+  replication?: ReplicationOptions | undefined;
 }
 
 /** A problem inside the threshold text, with the offending token for a precise column. */
@@ -75,11 +87,29 @@ const fixedValueSizes = (workloads: Workload[]): number[] => [
 // compared with the scenario's caps, and stored as null.
 export const UNLIMITED = -1;
 
-type ValueRead = { value: number } | { problem: string; hint?: string };
+/** A selector value as a ConfigSelector compares it: a number (ms, KB/s, bytes, a count) or a label (`800/s`, `pool:4`). */
+export type SelectorValue = number | string;
 
-// How each kind of selector value is read into the number a selector stores, and written back.
+type ValueRead = { value: SelectorValue } | { problem: string; hint?: string };
+
+// `800/s` or `800`, or a ramp `100/s..2000/s`, as rateLabel writes it.
+const readRequestRate = (text: string): ValueRead => {
+  const ends = text.split('..').map((part) => RATE_PATTERN.exec(part.trim()));
+  const [from, to = from] = ends.map((m) => (m === null ? undefined : Number(m[1])));
+  if (ends.length > 2 || from === undefined || to === undefined) return { problem: 'expected requests per second, e.g. rate=800/s (a ramp: rate=100/s..2000/s)' };
+  return { value: rateLabel({ fromPerSec: from, toPerSec: to }) };
+};
+
+const readClientsValue = (text: string): ValueRead => {
+  if (text === 'shared') return { value: 'shared' };
+  const m = /^(?:pool:(\d+)|\{pool:(\d+)\})$/.exec(text.replaceAll(' ', ''));
+  const size = m === null ? undefined : Number(m[1] ?? m[2]);
+  return size === undefined ? { problem: 'expected shared or pool:<N>' } : { value: clientsLabel({ kind: 'pool', size }) };
+};
+
+// How each kind of selector value is read into the value a selector stores, and written back.
 // A problem without a hint is answered with the values the scenario runs.
-export const VALUE_KINDS: Record<AxisValue, { read: (text: string) => ValueRead; format: (value: number) => string }> = {
+export const VALUE_KINDS: Record<AxisValue, { read: (text: string) => ValueRead; format: (value: SelectorValue) => string }> = {
   duration: {
     read: (text) => {
       const parsed = parseDuration(text);
@@ -87,14 +117,14 @@ export const VALUE_KINDS: Record<AxisValue, { read: (text: string) => ValueRead;
       const ms = durationIn(parsed.duration, 'ms');
       return { value: ms.whole ? ms.value : Number.NaN };
     },
-    format: formatMs,
+    format: (value) => formatMs(Number(value)),
   },
   rate: {
     read: (text) => {
       const parsed = parseRate(text);
       return parsed.ok ? { value: parsed.kbps ?? UNLIMITED } : parsed;
     },
-    format: (value) => formatRate(value === UNLIMITED ? null : value),
+    format: (value) => formatRate(value === UNLIMITED ? null : Number(value)),
   },
   count: {
     read: (text) => (/^\d[\d_]*$/.test(text) ? { value: Number(text.replaceAll('_', '')) } : { problem: 'expected a whole number' }),
@@ -105,13 +135,24 @@ export const VALUE_KINDS: Record<AxisValue, { read: (text: string) => ValueRead;
       const parsed = parseSize(text);
       return parsed.ok ? { value: parsed.bytes } : parsed;
     },
-    format: formatSize,
+    format: (value) => formatSize(Number(value)),
   },
+  'request-rate': { read: readRequestRate, format: String },
+  clients: { read: readClientsValue, format: String },
+  name: { read: (text) => (/^[\w.:-]+$/.test(text) ? { value: text } : { problem: 'expected a name' }), format: String },
+  mode: {
+    read: (text) => {
+      const mode = modeFromLabel(text);
+      return mode === undefined ? { problem: 'expected a mode: sync, pipeline:B, multi:B or auto:C' } : { value: modeLabel(mode) };
+    },
+    format: String,
+  },
+  wait: { read: (text) => (text === 'none' || /^\d+$/.test(text) ? { value: text } : { problem: 'expected the replicas WAIT waits for (wait=1), or none' }), format: String },
 };
 
 /** The values the scenario runs on a selector field, as messages name them; undefined values: not known. */
 interface RunValues {
-  values: number[] | undefined;
+  values: SelectorValue[] | undefined;
   plural: string;
   /** Said when the scenario runs no value at all on this field. */
   none?: string;
@@ -143,9 +184,63 @@ export const runValues = (field: keyof ConfigSelector, ctx: ThresholdContext, la
         none: `no workload ${label === undefined ? 'here' : label} writes or reads values`,
         note: ' (only fixed sizes can be selected, not ranges)',
       };
+    case 'workload':
+      return { values: labelsOf(ctx), plural: "the scenario's workloads" };
+    case 'mode':
+      return { values: modeLabelsOf(ctx), plural: "the scenario's modes" };
+    case 'rate': {
+      const open = workloads?.filter((w) => w.request?.arrival !== undefined);
+      return {
+        values: open === undefined ? undefined : [...new Set(open.flatMap((w) => w.request?.arrival?.rates.map(rateLabel) ?? []))],
+        plural: `${whose} offered rates`,
+        none: `no workload ${label === undefined ? 'here' : label} has an open-loop arrival: rate= selects open-loop configs by their offered rate`,
+      };
+    }
+    case 'clients': {
+      const open = workloads?.filter((w) => w.request?.arrival !== undefined);
+      return {
+        values: open === undefined ? undefined : [...new Set(open.flatMap((w) => w.request?.clients.map(clientsLabel) ?? []))],
+        plural: `${whose} clients modes`,
+        none: `no workload ${label === undefined ? 'here' : label} has an open-loop arrival: clients= selects open-loop configs`,
+      };
+    }
+    case 'requests': {
+      const requestWorkloads = workloads?.filter((w) => w.request !== undefined);
+      return {
+        values: requestWorkloads === undefined ? undefined : [...new Set(requestWorkloads.flatMap(requestsPerRun))],
+        plural: `${whose} requests per run`,
+        none: `no workload ${label === undefined ? 'here' : label} is a request workload: requests= counts requests (n= counts commands)`,
+      };
+    }
+    case 'wait':
+      return {
+        values: ctx.topology === undefined || ctx.topology.kind === 'single' ? [] : ctx.replication?.wait.map((wait) => (wait === null ? 'none' : String(wait.replicas))),
+        plural: "the scenario's WAITs (replication: wait)",
+        none: 'wait= selects topology configs by the WAIT after each write, and this scenario runs one Redis',
+      };
+    case 'node':
+      return {
+        values: ctx.topology === undefined || ctx.topology.kind === 'single' ? [] : topologyNodes(ctx.topology).map((n) => n.name),
+        plural: "the topology's nodes",
+        none: 'node= selects the configs of one node of a topology, and this scenario runs one Redis',
+      };
+    case 'policy':
+      return {
+        values: ctx.topology === undefined || ctx.topology.kind === 'single' ? [] : ctx.policies,
+        plural: "the scenario's policies",
+        none: 'policy= selects topology configs run under a retry policy, and this scenario has none (a fault verdict is selected as "policy <name>: SAFE")',
+      };
     default:
       return undefined;
   }
+};
+
+// Requests one run of a request workload sends, per rate (open-loop with for: rate x for).
+const requestsPerRun = (w: Workload): number[] => {
+  const arrival = w.request?.arrival;
+  if (arrival === undefined || arrival.forMs === null) return w.commands;
+  const forMs = arrival.forMs;
+  return arrival.rates.map((rate) => Math.max(1, Math.round((((rate.fromPerSec + rate.toPerSec) / 2) * forMs) / 1000)));
 };
 
 // --- the figures a threshold bounds. Names, result keys and units come from the registry
@@ -153,7 +248,7 @@ export const runValues = (field: keyof ConfigSelector, ctx: ThresholdContext, la
 // the metrics hint describes that unit's figures. A new unit in the registry needs its entry in
 // UNITS (the compiler asks for it); a new metric of a known unit needs nothing here.
 
-type BoundRead = { value: number } | { message: string; hint: string };
+type BoundRead = { value: number; unit?: DurationUnit } | { message: string; hint: string };
 
 const durationBound =
   (unit: 'ms' | 'us') =>
@@ -161,7 +256,7 @@ const durationBound =
     const parsed = parseDuration(text);
     if (!parsed.ok) return { message: `${metric} is a duration: ${parsed.problem}`, hint: parsed.hint };
     if (parsed.duration.negative) return { message: `"${text}" is negative`, hint: 'durations are 0 or more' };
-    return { value: durationIn(parsed.duration, unit).value };
+    return { value: durationIn(parsed.duration, unit).value, unit: parsed.duration.unit };
   };
 
 const sizeBound = (metric: string, text: string): BoundRead => {
@@ -214,12 +309,12 @@ export const OP_FIXES: Readonly<Record<string, string>> = {
   '!=': `a threshold is a bound or an equality: ${OPS_HINT}`,
 };
 
-/** The bound of `metric`, in its unit; `index` is where the value starts in the threshold text. */
-export const readBound = (metric: string, valueText: string, index: number): Parsed<number> => {
+/** The bound of `metric`, in its unit, and the unit a duration was written in; `index` is where the value starts in the threshold text. */
+export const readBound = (metric: string, valueText: string, index: number): Parsed<{ value: number; unit?: DurationUnit }> => {
   const spec = configMetricByName(metric);
   const span = { index, text: valueText };
   if (spec === undefined) return { problems: [] };
   if (valueText === '') return { problems: [{ message: 'no value after the comparison', hint: 'e.g. "median < 60ms"', span }] };
   const read = UNITS[spec.unit].bound(metric, valueText);
-  return 'value' in read ? { value: read.value, problems: [] } : { problems: [{ ...read, span }] };
+  return 'value' in read ? { value: read, problems: [] } : { problems: [{ ...read, span }] };
 };

@@ -125,7 +125,9 @@ const parseConfigThreshold = (text: string, ctx: ThresholdContext): Parsed<Thres
   const spec = CONFIG_METRICS.find((m) => m.name === metric);
   const op = OPS.find((o) => o === opText);
   if (problems.length > 0 || spec === undefined || bound.value === undefined || scope.value === undefined || op === undefined) return { problems };
-  return { value: { kind: 'config', source: text, select: scope.value, metric: spec.key, op, value: bound.value }, problems };
+  const { unit } = bound.value;
+  const writtenUnit = unit !== undefined && unit !== spec.unit ? { writtenUnit: unit } : {};
+  return { value: { kind: 'config', source: text, select: scope.value, metric: spec.key, op, value: bound.value.value, ...writtenUnit }, problems };
 };
 
 /** Parses and checks one threshold string; every problem found in it is returned. */

@@ -63,13 +63,13 @@ describe('parseScenario: valid files', () => {
     const config = { kind: 'config' } as const;
     expect(s.expect).toStrictEqual([
       { ...config, source: 'pipeline:256 at rtt=10ms: median < 60ms', select: { mode: { kind: 'pipeline', batch: 256 }, rttMs: 10, link: 'proxied' }, metric: 'medianMs', op: '<', value: 60 },
-      { ...config, source: 'sync: min >= 0.5s', select: { mode: { kind: 'sync' } }, metric: 'minMs', op: '>=', value: 500 },
-      { ...config, source: 'at rtt=5ms: p(99) < 25ms', select: { rttMs: 5, link: 'proxied' }, metric: 'p99Us', op: '<', value: 25_000 },
+      { ...config, source: 'sync: min >= 0.5s', select: { mode: { kind: 'sync' } }, metric: 'minMs', op: '>=', value: 500, writtenUnit: 's' },
+      { ...config, source: 'at rtt=5ms: p(99) < 25ms', select: { rttMs: 5, link: 'proxied' }, metric: 'p99Us', op: '<', value: 25_000, writtenUnit: 'ms' },
       { ...config, source: 'p(50) <= 250us', select: {}, metric: 'p50Us', op: '<=', value: 250 },
-      { ...config, source: 'p(90) > 1ms', select: {}, metric: 'p90Us', op: '>', value: 1000 },
-      { ...config, source: 'p(99.9) < 1.005s', select: {}, metric: 'p999Us', op: '<', value: 1_005_000 },
-      { ...config, source: 'max-latency < 2ms', select: {}, metric: 'maxUs', op: '<', value: 2000 },
-      { ...config, source: 'max < 3s', select: {}, metric: 'maxMs', op: '<', value: 3000 },
+      { ...config, source: 'p(90) > 1ms', select: {}, metric: 'p90Us', op: '>', value: 1000, writtenUnit: 'ms' },
+      { ...config, source: 'p(99.9) < 1.005s', select: {}, metric: 'p999Us', op: '<', value: 1_005_000, writtenUnit: 's' },
+      { ...config, source: 'max-latency < 2ms', select: {}, metric: 'maxUs', op: '<', value: 2000, writtenUnit: 'ms' },
+      { ...config, source: 'max < 3s', select: {}, metric: 'maxMs', op: '<', value: 3000, writtenUnit: 's' },
       { ...config, source: 'pipeline:8: ops/s > 1500.5', select: { mode: { kind: 'pipeline', batch: 8 } }, metric: 'opsPerSec', op: '>', value: 1500.5 },
     ]);
   });
@@ -309,6 +309,7 @@ describe('parseScenario: config thresholds', () => {
       metric: 'p99Us',
       op: '<',
       value: 25_000,
+      writtenUnit: 'ms',
     });
   });
 

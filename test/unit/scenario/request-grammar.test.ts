@@ -56,10 +56,36 @@ describe('request workloads', () => {
     expect(shape?.kinds.map((k) => [k.label, k.weight])).toEqual([['read', 3], ['write', 1]]);
     if (shape === undefined) throw new Error('no request');
     expect(meanRequestWaits(shape, { kind: 'sync' })).toBeCloseTo(1.25);
-    expect(shape.clients).toEqual({ kind: 'pool', size: 2 });
+    expect(shape.clients).toEqual([{ kind: 'pool', size: 2 }]);
     const cells = expandMatrix(scenario);
     expect(cells.map((c) => c.id)).toEqual(['sync@rtt=0ms,rate=100/s', 'sync@rtt=0ms,rate=400/s']);
     expect(cells.map((c) => c.arrival?.requests)).toEqual([200, 800]);
+  });
+
+  it('reads clients as an axis: a config per clients mode (outside the rates), each id naming it, duplicates refused', () => {
+    const text = [
+      'name: t',
+      'workload:',
+      '  request: [{command: INCR, key: c}]',
+      '  arrival: {rate: [100/s, 200/s], for: 1s}',
+      '  clients: [shared, {pool: 4}]',
+      'modes: [sync]',
+    ].join('\n');
+    const scenario = parseScenario(text, 'x.yaml');
+    expect(scenario.workloads[0]?.request?.clients).toEqual([{ kind: 'shared' }, { kind: 'pool', size: 4 }]);
+    const cells = expandMatrix(scenario);
+    expect(cells.map((c) => c.id)).toEqual([
+      'sync@rtt=0ms,rate=100/s,clients=shared',
+      'sync@rtt=0ms,rate=200/s,clients=shared',
+      'sync@rtt=0ms,rate=100/s,clients=pool:4',
+      'sync@rtt=0ms,rate=200/s,clients=pool:4',
+    ]);
+    expect(cells.map((c) => c.arrival?.clients)).toEqual([{ kind: 'shared' }, { kind: 'shared' }, { kind: 'pool', size: 4 }, { kind: 'pool', size: 4 }]);
+    const single = expandMatrix(parseScenario(text.replace('[shared, {pool: 4}]', '{pool: 4}'), 'x.yaml'));
+    expect(single.map((c) => c.id)).toEqual(['sync@rtt=0ms,rate=100/s', 'sync@rtt=0ms,rate=200/s']);
+    expect(() => parseScenario(text.replace('[shared, {pool: 4}]', '[{pool: 4}, {pool: 4}]'), 'x.yaml')).toThrow(/pool:4 is listed twice/);
+    expect(() => parseScenario(text.replace('[shared, {pool: 4}]', '[shared, pooled]'), 'x.yaml')).toThrow(/workload\.clients\[1\]: expected shared or \{pool: N\}/);
+    expect(() => parseScenario(text.replace('[shared, {pool: 4}]', '[]'), 'x.yaml')).toThrow(/clients.*is an empty list/);
   });
 
   it('reads a linear ramp as one axis value: its mean rate sets the requests, its ends the schedule', () => {
