@@ -91,6 +91,7 @@ export const CONFIG_METRICS = [
   },
   { name: 'achieved/s', key: 'achievedPerSec', unit: 'rate', about: 'open-loop requests completed per second', read: (c) => c.schedule?.achievedPerSec ?? null, words: '', compare: { rule: 'total', worse: 'lower' } },
   { name: 'late-starts', key: 'lateStarts', unit: 'count', about: 'open-loop requests the generator started late', read: (c) => c.schedule?.lateStarts ?? null, words: 'open-loop late starts' },
+  { name: 'redirects', key: 'redirects', unit: 'count', about: 'MOVED/ASK redirects over the measured runs (Redis Cluster)', read: (c) => c.redirects ?? null, words: 'cluster redirects' },
 ] as const satisfies readonly ConfigMetric[];
 
 /** A config metric's key (`medianMs`, `p99Us`, ...). */
@@ -258,6 +259,12 @@ export const CONFIG_AXES: readonly ConfigAxis[] = [
     matches: () => true,
     label: (c) => `keys=${c.keys}`,
     legend: 'keys = key distribution',
+  },
+  {
+    // Redis Cluster configs: every node's link at rtt 0, or the scenario's per-node links (label only).
+    matches: () => true,
+    label: (c) => (c.links === undefined ? '' : `links=${c.links}`),
+    legend: 'links = flat (every node at rtt 0) or shaped (the per-node links)',
   },
 ];
 
