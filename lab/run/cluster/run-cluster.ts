@@ -132,16 +132,18 @@ const NOT_MEASURED = [
 export const runClusterLab = async (scenario: Scenario, options: RunClusterOptions = {}): Promise<LabResult> => {
   const plan = clusterScenarioOf(scenario);
   const emit = options.onProgress ?? (() => undefined);
-  const run = await runCluster(plan, options);
-  const result = clusterLabResult(run, plan);
-  for (const calibration of result.calibration) emit({ type: 'calibrated', calibration });
-  for (const config of result.configs) emit({ type: 'config-done', config });
-  for (const entry of result.reconcile ?? []) emit({ type: 'reconcile-done', entry });
-  const thresholds = evaluateThresholds(scenario.expect, result.configs, result.reconcile);
-  return { ...result, thresholds, pass: result.pass && thresholds.every((t) => t.pass) };
+  // Converted before the cluster stops, so the run's events end with `stopping` and `stopped` as any run's do.
+  return runCluster(plan, options, (run) => {
+    const result = clusterLabResult(run, plan);
+    for (const calibration of result.calibration) emit({ type: 'calibrated', calibration });
+    for (const config of result.configs) emit({ type: 'config-done', config });
+    for (const entry of result.reconcile ?? []) emit({ type: 'reconcile-done', entry });
+    const thresholds = evaluateThresholds(scenario.expect, result.configs, result.reconcile);
+    return { ...result, thresholds, pass: result.pass && thresholds.every((t) => t.pass) };
+  });
 };
 
-const runCluster = async (scenario: ClusterScenario, options: RunClusterOptions): Promise<ClusterRun> => {
+const runCluster = async <T>(scenario: ClusterScenario, options: RunClusterOptions, finish: (run: ClusterRun) => T): Promise<T> => {
   const startedAt = new Date();
   const startMs = performance.now();
   const emit = options.onProgress ?? (() => undefined);
@@ -222,7 +224,7 @@ const runCluster = async (scenario: ClusterScenario, options: RunClusterOptions)
         ...faults.filter((f) => f.lost > 0).map((f) => `${f.fault.kind} ${f.fault.node}: ${f.lost} acknowledged write(s) lost`),
       ];
       await flattenLinks(api, cluster.nodes);
-      return {
+      return finish({
         scenario: { name: scenario.name, description: scenario.description, ...(scenario.file ? { file: scenario.file } : {}) },
         // The external runtime refuses a cluster before anything starts.
         runtime: cluster.kind as ClusterRun['runtime'],
@@ -240,7 +242,7 @@ const runCluster = async (scenario: ClusterScenario, options: RunClusterOptions)
         pass: configs.every((c) => c.errors === 0 && c.medianMs !== null) && faults.every((f) => f.after !== null && !f.timeline.some((t) => t.event.includes('did not settle'))),
         warnings,
         notMeasured: NOT_MEASURED,
-      };
+      });
     } finally {
       signal.removeEventListener('abort', dropOnAbort);
       await client.close();

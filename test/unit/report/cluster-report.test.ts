@@ -74,6 +74,12 @@ describe('the table of a cluster result', () => {
     expect(text).toContain('links=flat');
     expect(text).toContain('UNSAFE');
     expect(text).toContain('primary-3@flat');
+    // One row per config and node in the per-node block, each with the node's commands.
+    const block = text.slice(text.indexOf('Per node'), text.indexOf('\n\n', text.indexOf('Per node')));
+    const rows = clusterResult.configs.flatMap((c) => c.perNode!.map((n) => [c.id, n.node, String(n.commands)]));
+    expect(block.split('\n').length).toBe(3 + rows.length);
+    for (const [id, node, commands] of rows) expect(block).toMatch(new RegExp(`${id!.replace(/[:@]/g, '.')} +${node} +${commands} `));
+    expect(renderTable(labResult, { color: false, width: 200 })).not.toContain('Per node');
   });
 });
 
