@@ -9,7 +9,7 @@
 // draws every chart under the policy.
 
 import { existsSync } from 'node:fs';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
@@ -76,6 +76,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 const open = async (name: string, page: string): Promise<PageReport> => {

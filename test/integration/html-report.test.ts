@@ -8,11 +8,11 @@
 // it goes to a temporary directory.
 
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LabResult } from '../../lab/index.ts';
 import { runCli } from './run-cli.ts';
 
@@ -48,6 +48,10 @@ beforeAll(async () => {
   expect(run.stderr).toContain(`wrote ${htmlFile}`);
   expect(run.code).toBe(0);
 }, 300_000);
+
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
 
 describe('HTML report in headless Chromium', () => {
   it('opens offline with no console error, no request and every chart drawn with data', async () => {

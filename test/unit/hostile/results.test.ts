@@ -3,10 +3,10 @@
 // E_RESULT_INVALID naming the file and the JSON path, never an internal error, a hang or a
 // blown heap; valid.json (the same result unbroken) still reads.
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, mkdir, readFile, truncate, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { RESULT_FILE_MAX_BYTES, readResultFile } from '../../../lab/report/result-input.ts';
 import { longRunHdr, zlibBombHdr } from './hdr-craft.ts';
 
@@ -63,7 +63,15 @@ const refusal = async (file: string, options?: { maxBytes?: number }): Promise<{
   return error;
 };
 
-const tempDir = (): Promise<string> => mkdtemp(join(tmpdir(), 'rfl-hostile-'));
+const made: string[] = [];
+const tempDir = async (): Promise<string> => {
+  const dir = await mkdtemp(join(tmpdir(), 'rfl-hostile-'));
+  made.push(dir);
+  return dir;
+};
+afterAll(async () => {
+  await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
 
 describe('hostile result files', () => {
   it('reads valid.json, the result the corpus breaks', async () => {
