@@ -13,7 +13,5 @@ export { startRuntime, EXTERNAL_ENV, type StartedRuntime, type RuntimeChoice, ty
 export { calibrationWithinTolerance, calibrationToleranceMs } from './network/index.ts';
 export { LabError, isLabError, redact, redactError, type LabErrorCode } from './errors/index.ts';
 export { loadPolicies, type LoadedPolicy } from './policies/index.ts';
-export { runClusterScenario, type RunClusterOptions } from './run/cluster/run-cluster.ts';
-export { clusterScenarioOf } from './run/cluster/cluster-scenario.ts';
 export { clusterNodeNames, clusterShapeProblem } from './contracts/index.ts';
-export type { ClusterScenario, ClusterResult, ClusterConfigResult, ClusterFaultResult, ClusterFault, ClusterTopology, NodeLinkResult } from './contracts/index.ts';
+export type { NodeShare } from './contracts/index.ts';

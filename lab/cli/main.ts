@@ -2,19 +2,17 @@
 // stdout: the result table (or validate's verdicts); stderr: progress and errors.
 
 import { LabError, isLabError, errorMessage, redactData, registerSecret } from '../errors/index.ts';
-import { clusterScenarioOf, describeWork, estimateWork, loadPolicies, loadScenarioFile, runClusterScenario, runScenario, scenarioSchemaText, type ClusterScenario } from '../index.ts';
+import { describeWork, estimateWork, loadPolicies, loadScenarioFile, runScenario, scenarioSchemaText } from '../index.ts';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { isClusterResult, type AnyResult, type LabResult, type Scenario } from '../contracts/index.ts';
+import type { LabResult, Scenario } from '../contracts/index.ts';
 import {
   compareResults,
   createProgressWriter,
   progressMode,
-  readAnyResultFile,
   readResultFile,
   renderComparison,
   renderHtmlReport,
-  renderClusterTable,
   renderTable,
   resultSchemaText,
   shouldColor,
@@ -48,7 +46,7 @@ const forceExit = process.exit.bind(process);
 
 // A fault scenario's policy modules, imported (their top-level code run) and checked; their names.
 const checkModules = async (scenario: Scenario): Promise<string[]> => {
-  if (scenario.faults.length === 0 || scenario.topology?.kind === 'cluster') return [];
+  if (scenario.faults.length === 0) return [];
   const policies = await loadPolicies(scenario);
   return [...policies.values()].filter((p) => p.source !== 'built-in').map((p) => `${p.name} (${p.source})`);
 };
@@ -74,7 +72,7 @@ const printTable = (result: LabResult, wide = false): void => {
   show(process.stdout, renderTable(result, { color: shouldColor(process.stdout, process.env), ...(width ? { width } : {}) }));
 };
 
-const writeHtml = async (file: string, results: readonly AnyResult[]): Promise<number> => {
+const writeHtml = async (file: string, results: readonly LabResult[]): Promise<number> => {
   const html = renderHtmlReport(results);
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, html, 'utf8');
@@ -84,9 +82,9 @@ const writeHtml = async (file: string, results: readonly AnyResult[]): Promise<n
 // `report`: the saved results' tables, or one HTML file of them all.
 const report = async (command: Extract<Command, { name: 'report' }>): Promise<number> => {
   const results = [];
-  for (const file of command.files) results.push(redactData(await readAnyResultFile(file)));
+  for (const file of command.files) results.push(redactData(await readResultFile(file)));
   if (command.htmlFile === undefined) {
-    results.forEach((result) => (isClusterResult(result) ? say(process.stdout, renderClusterTable(result)) : printTable(result)));
+    results.forEach((result) => printTable(result));
   } else {
     const bytes = await writeHtml(command.htmlFile, results);
     say(process.stderr, `wrote ${command.htmlFile} (${Math.round(bytes / 1000)} kB)\n`);
@@ -123,13 +121,7 @@ const run = async (command: Extract<Command, { name: 'run' }>): Promise<number> 
   const password = command.passwordFile === undefined ? undefined : await readPasswordFile(command.passwordFile);
   const external = password === undefined ? command.external : { ...command.external, password };
   const scenarios = [];
-  // Cluster scenarios (same grammar, `topology: {cluster: ...}`) run on the cluster runner.
-  const clusterScenarios: ClusterScenario[] = [];
-  for (const file of command.files) {
-    const scenario = await loadScenarioFile(file);
-    if (scenario.topology?.kind === 'cluster') clusterScenarios.push(clusterScenarioOf(scenario));
-    else scenarios.push(scenario);
-  }
+  for (const file of command.files) scenarios.push(await loadScenarioFile(file));
   // Every scenario's policy modules load before the first runtime starts.
   for (const scenario of scenarios) await checkModules(scenario);
   // forceExit: the real process.exit, which a policy module's guard (exit-guard.ts) does not replace.
@@ -139,9 +131,9 @@ const run = async (command: Extract<Command, { name: 'run' }>): Promise<number> 
   const note = (line: string) => (command.quiet ? undefined : say(process.stderr, `${line}\n`));
   try {
     let status: number = EXIT.pass;
-    const results: AnyResult[] = [];
+    const results: LabResult[] = [];
     // --json FILE and --out DIR after each scenario (a later scenario's result replaces an earlier one's).
-    const save = async (result: AnyResult): Promise<void> => {
+    const save = async (result: LabResult): Promise<void> => {
       if (command.jsonFile) {
         await writeJsonResult(command.jsonFile, result);
         note(`wrote ${command.jsonFile}`);
@@ -162,13 +154,6 @@ const run = async (command: Extract<Command, { name: 'run' }>): Promise<number> 
       }));
       progress?.close();
       printTable(result, command.wide === true);
-      results.push(result);
-      await save(result);
-      if (!result.pass) status = EXIT.fail;
-    }
-    for (const scenario of clusterScenarios) {
-      const result = redactData(await runClusterScenario(scenario, { runtime: command.runtime, signal: signals.signal, onNote: note }));
-      say(process.stdout, renderClusterTable(result));
       results.push(result);
       await save(result);
       if (!result.pass) status = EXIT.fail;

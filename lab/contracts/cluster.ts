@@ -1,8 +1,9 @@
-// A Redis Cluster scenario as the cluster runner takes it, and its result (issue 13, items 1-3).
-// A scenario file with `topology: {cluster: ...}` is read by the shared grammar (lab/scenario)
-// and turned into this shape by clusterScenarioOf (lab/run/cluster/cluster-scenario.ts).
+// A Redis Cluster scenario as the cluster runner plans it, and the per-node share a cluster
+// config reports (ConfigResult.perNode). A scenario file with `topology: {cluster: ...}` is read
+// by the shared grammar (lab/scenario) and planned into this shape by clusterScenarioOf
+// (lab/run/cluster/cluster-scenario.ts); runScenario runs it into a LabResult.
 
-import type { Calibration, LabResult, LatencySummaryUs, Versions } from './result.ts';
+import type { LatencySummaryUs } from './result.ts';
 
 export interface ClusterShape {
   primaries: number;
@@ -49,12 +50,12 @@ export type ClusterMode = { kind: 'sync' } | { kind: 'pipeline'; batch: number }
 export type ClusterFault =
   /** CLUSTER FAILOVER on a replica (coordinated: it waits for the replica to catch up; TAKEOVER:
    * no agreement, no catch-up), then one run with the client's slot map left stale. */
-  | { kind: 'failover'; node: string; takeover: boolean; mode: ClusterMode }
+  | { kind: 'failover'; node: string; takeover: boolean; mode: ClusterMode; name?: string }
   /** The node cut off from the rest and from clients that use its proxy, both ways, for forMs;
    * a client connected straight to it writes on the minority side meanwhile. */
-  | { kind: 'partition'; node: string; forMs: number }
+  | { kind: 'partition'; node: string; forMs: number; name?: string }
   /** The node's process frozen (SIGSTOP) for forMs, then thawed (SIGCONT). */
-  | { kind: 'down'; node: string; forMs: number };
+  | { kind: 'down'; node: string; forMs: number; name?: string };
 
 export interface ClusterScenario {
   name: string;
@@ -76,20 +77,6 @@ export interface ClusterScenario {
   faults: ClusterFault[];
 }
 
-export interface NodeLinkResult {
-  node: string;
-  role: 'primary' | 'replica';
-  /** `ip:port` the node announces (CLUSTER SLOTS, MOVED). */
-  announced: string;
-  /** The client link, calibrated by PING through the node's client proxy against PING straight to it. */
-  calibration: Calibration;
-  /** The same link at rtt 0, sampled the same way: what the proxy alone adds. */
-  flatCalibration: Calibration;
-  /** The bus proxy carries the same toxics (ms per direction); it is not measured (the bus has no PING a client can send). */
-  busUpstreamLatencyMs: number;
-  busDownstreamLatencyMs: number;
-}
-
 export interface NodeShare {
   node: string;
   /** Commands this node answered (first attempt's owner in the client's map). */
@@ -105,73 +92,3 @@ export interface NodeShare {
    * it was kept, and when the node answered no timed wait. */
   latencyUs?: LatencySummaryUs;
 }
-
-export interface ClusterConfigResult {
-  id: string;
-  mode: string;
-  /** `flat`: every link at rtt 0; `shaped`: the scenario's per-node links. */
-  links: 'flat' | 'shaped';
-  commands: number;
-  runsMs: number[];
-  medianMs: number | null;
-  minMs: number | null;
-  maxMs: number | null;
-  opsPerSec: number | null;
-  /** Waits of one run: batches (sync: commands); each batch costs its farthest node. */
-  waits: number;
-  perNode: NodeShare[];
-  /** Redirects met across the measured runs (MOVED/ASK): 0 on a stable cluster with a fresh map. */
-  redirects: number;
-  /** Round trips model: flat median + sum over waits of the farthest node's added rtt. */
-  modelMs: number | null;
-  modelRatio: number | null;
-  errors: number;
-  firstError?: string;
-}
-
-export interface ClusterFaultResult {
-  fault: ClusterFault;
-  /** What happened, in order, ms from the fault's start. */
-  timeline: { atMs: number; event: string }[];
-  /** Partition and down: from the node cut off (or frozen) to it back, ms from the fault's start,
-   * as measured (absent for a failover, and in results written before 2026-12-02). */
-  window?: { onMs: number; offMs: number };
-  /** Writes issued during the fault window and after, by outcome. */
-  writes: { acknowledged: number; failed: number; indeterminate: number };
-  /** Acknowledged writes missing when read back after the cluster healed. */
-  lost: number;
-  /** Of those acknowledged, the ones acknowledged by the minority side's direct client (partition only). */
-  minorityAcknowledged: number;
-  minorityLost: number;
-  redirects: { moved: number; ask: number };
-  /** Round trips the redirects cost, ms (each: one round trip to the node that redirected). */
-  redirectCostMs: number;
-  retries: { clusterDown: number; tryAgain: number; connectionClosed: number };
-  /** After the fault: the node that owns the fault node's shard's slots, and the fault node's own role (ROLE). */
-  after: { primaryOfShard: string; nodeRole: string } | null;
-  note: string;
-}
-
-export interface ClusterResult {
-  kind: 'cluster';
-  scenario: { name: string; description: string; file?: string };
-  runtime: 'local' | 'containers';
-  versions: Versions;
-  startedAt: string;
-  durationMs: number;
-  seed: number;
-  topology: ClusterTopology;
-  nodeTimeoutMs: number;
-  links: NodeLinkResult[];
-  configs: ClusterConfigResult[];
-  faults: ClusterFaultResult[];
-  /** Whether every measured run completed without an error and every acknowledged write survived. */
-  pass: boolean;
-  warnings: string[];
-  notMeasured: string[];
-}
-
-/** What a result file holds: a run of `runScenario` (LabResult) or of the cluster runner. */
-export type AnyResult = LabResult | ClusterResult;
-
-export const isClusterResult = (result: AnyResult): result is ClusterResult => 'kind' in result && result.kind === 'cluster';

@@ -104,6 +104,7 @@ export const CONFIG_METRICS = [
     read: (c) => (c.saturation === undefined ? null : c.saturation.saturated ? 1 : 0),
     words: 'open-loop saturation',
   },
+  { name: 'redirects', key: 'redirects', unit: 'count', about: 'MOVED/ASK redirects over the measured runs (Redis Cluster)', read: (c) => c.redirects ?? null, words: 'cluster redirects' },
 ] as const satisfies readonly ConfigMetric[];
 
 /** A config metric's key (`medianMs`, `p99Us`, ...). */
@@ -361,6 +362,12 @@ export const CONFIG_AXES: readonly ConfigAxis[] = [
       return policy === undefined ? '' : `policy=${policy}`;
     },
     legend: 'policy = the retry policy the run used',
+  },
+  {
+    // Redis Cluster configs: every node's link at rtt 0, or the scenario's per-node links (label only).
+    matches: () => true,
+    label: (c) => (c.links === undefined ? '' : `links=${c.links}`),
+    legend: 'links = flat (every node at rtt 0) or shaped (the per-node links)',
   },
 ];
 

@@ -6,6 +6,7 @@ import type { ReconcileMetric, ThresholdMetric, Verdict } from './registry.ts';
 import type { RetryPolicy, ThresholdOp } from './scenario.ts';
 import type { ClientsRecord, ScheduleHealth } from './request.ts';
 import type { TopologyResult } from './topology-result.ts';
+import type { NodeShare } from './cluster.ts';
 
 export type RuntimeKind = 'containers' | 'local' | 'external';
 
@@ -274,6 +275,17 @@ export interface ConfigResult {
   /** Open-loop only: how requests reached Redis, `shared` or `{pool: N}` as the scenario wrote it;
    * `connections` is then what the runs opened (a pool: its N). */
   clients?: ClientsRecord;
+  // --- Redis Cluster configs (issue 23); absent elsewhere ---
+  /** `flat`: every node's link at rtt 0 (the model's base); `shaped`: the scenario's per-node links
+   * (rttMs is then the default link; nodes with their own link are in topology.links). */
+  links?: 'flat' | 'shaped';
+  /** The topology the config ran on, as written, e.g. `{cluster: {primaries: 3, replicas: 1}}`. */
+  topology?: string;
+  /** Each node's share of the config: its commands, its waits in one run, and its per-wait latency
+   * over the measured runs as an HDR histogram (latencyUs above merges them). */
+  perNode?: NodeShare[];
+  /** MOVED/ASK redirects met across the measured runs: 0 on a stable cluster with a fresh slot map. */
+  redirects?: number;
 }
 
 /** One window of an open-loop config: request k belongs to the window of its intended start; the
@@ -372,6 +384,18 @@ export interface ReconcileEntry {
   errorMessages?: Record<string, string>;
   /** One per run: when the fault went on and came off, in ms after the run's driver started. */
   timelines?: FaultTimeline[];
+  // --- topology faults and events (issue 23); absent for single-node rows ---
+  /** The node the fault or event was about (`primary-2`). */
+  node?: string;
+  /** Redirects the writers met over the row's span. */
+  redirects?: { moved: number; ask: number };
+  /** From the node cut off (or frozen) to it back, ms from the event's start, as measured; absent for a failover. */
+  window?: { onMs: number; offMs: number };
+  /** What happened, in order, ms from the event's start. */
+  events?: { atMs: number; event: string }[];
+  /** Writes acknowledged by the minority side (a client straight to a partitioned primary), and of them the ones lost. */
+  acknowledgedByMinority?: number;
+  lostByMinority?: number;
 }
 
 /** A fault run's clock, ms after its driver started; null: it did not happen in that run. */
@@ -453,4 +477,8 @@ export interface LabResult {
   /** Topology scenarios (primary + replicas): nodes, per-link calibration, replication and failover figures.
    * Absent for a single node, whose result is unchanged. */
   topology?: TopologyResult;
+  /** The result format's version: 2 since every topology's figures are configs and reconcile rows
+   * (issue 23). A file without it was written by version 1; `report` and `compare` read a version 1
+   * single-node result and refuse a version 1 topology or cluster result. */
+  resultVersion: 2;
 }

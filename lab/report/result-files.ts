@@ -1,6 +1,7 @@
 // The files a result is written to: the JSON result (the stable contract, pretty-printed so
 // diffs between runs read well), and for --out DIR that JSON plus one .hgrm latency distribution
-// per config, so each config's histogram can be plotted or compared with HdrHistogram's tools.
+// per config (and per node of a config that keeps each node's share, `perNode`), so each
+// histogram can be plotted or compared with HdrHistogram's tools.
 //
 // .hgrm is HdrHistogram's percentile-distribution text, the format its
 // outputPercentileDistribution prints and its plotters read: Value, Percentile, TotalCount,
@@ -10,13 +11,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { decodeLatency } from '../metrics/index.ts';
-import { isClusterResult, type AnyResult, type ClusterConfigResult, type ConfigResult } from '../contracts/index.ts';
+import type { ConfigResult, LabResult } from '../contracts/index.ts';
 
 // The result as JSON text: 2-space indent and a trailing newline.
-export const toJson = (result: AnyResult): string => `${JSON.stringify(result, null, 2)}\n`;
+export const toJson = (result: LabResult): string => `${JSON.stringify(result, null, 2)}\n`;
 
 // Write the result to `path`, creating missing parent directories.
-export const writeJsonResult = async (path: string, result: AnyResult): Promise<void> => {
+export const writeJsonResult = async (path: string, result: LabResult): Promise<void> => {
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, toJson(result), 'utf8');
 };
@@ -73,15 +74,15 @@ const hgrmOf = (id: string, hdr: string): string => {
   }
 };
 
-// A cluster config's histograms, one per node (`<config>@<node>`); results written before they were kept have none.
-const clusterLatency = (configs: readonly ClusterConfigResult[]) =>
-  configs.flatMap((config) => config.perNode.flatMap((n) => (n.latencyUs !== undefined && n.latencyUs.count > 0 && n.latencyUs.hdr !== null ? [{ id: `${config.id}@${n.node}`, hdr: n.latencyUs.hdr }] : [])));
+// Each node's histogram of a config that keeps them (`<config>@<node>`).
+const perNodeLatency = (configs: readonly ConfigResult[]) =>
+  configs.flatMap((config) => (config.perNode ?? []).flatMap((n) => (n.latencyUs !== undefined && n.latencyUs.count > 0 && n.latencyUs.hdr !== null ? [{ id: `${config.id}@${n.node}`, hdr: n.latencyUs.hdr }] : [])));
 
 /** Write `result.json` and `<safe-config-id>.hgrm` per config with latency into `dir` (created if
- * missing); returns the paths written, result.json first. A cluster result gets one per config and
- * node (`<config>@<node>`), where it kept the node's histogram. */
-export const writeOutDir = async (result: AnyResult, dir: string): Promise<string[]> => {
-  const configs = isClusterResult(result) ? clusterLatency(result.configs) : withLatency(result.configs);
+ * missing), and `<config>@<node>.hgrm` per node of a config that keeps each node's histogram
+ * (perNode); returns the paths written, result.json first. */
+export const writeOutDir = async (result: LabResult, dir: string): Promise<string[]> => {
+  const configs = [...withLatency(result.configs), ...perNodeLatency(result.configs)];
   const histograms = configs.map(({ id, hdr }) => hgrmOf(id, hdr)); // decode all before writing anything
   const stems = uniqueFileStems(configs.map(({ id }) => id));
   await mkdir(dir, { recursive: true });

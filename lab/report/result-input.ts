@@ -1,7 +1,8 @@
 // Reading a result JSON back (for `report` and `compare`): the file must be a result as `run
-// --json` or `--out` wrote it: a LabResult, or for a cluster scenario a ClusterResult (`kind:
-// "cluster"`), which `report` reads and `compare` does not. A result file is input that may have
-// been crafted (a baseline committed in a pull request), so:
+// --json` or `--out` wrote it: a LabResult of result version 2, or a version 1 single-node
+// result (the same shape). A version 1 cluster result (`kind: "cluster"`) is refused with the
+// version it needs. A result file is input that may have been crafted (a baseline committed in a
+// pull request), so:
 // - only a regular file is read, opened without blocking (a FIFO, a directory or /dev/zero is
 //   refused at once, from fstat) and no larger than RESULT_FILE_MAX_BYTES;
 // - the parsed value is checked against the result schema (result-schema/), generated from the
@@ -13,7 +14,7 @@ import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { LabError, errorMessage } from '../errors/index.ts';
-import { isClusterResult, type AnyResult, type LabResult } from '../contracts/index.ts';
+import type { LabResult } from '../contracts/index.ts';
 import { schemaProblem, type SchemaProblem } from './result-schema/check.ts';
 import { resultSchema } from './result-schema/result-schema.ts';
 
@@ -82,7 +83,6 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 const problemOf = (value: unknown): string | undefined => {
   if (!isObject(value)) return 'expected a JSON object (a lab result)';
   if (!isObject(value.scenario) || typeof value.scenario.name !== 'string') return 'scenario.name: expected a string';
-  if (value.kind === 'cluster') return clusterProblemOf(value);
   for (const field of ['configs', 'calibration', 'thresholds', 'warnings', 'notMeasured'] as const) {
     if (!Array.isArray(value[field])) return `${field}: expected an array`;
   }
@@ -93,25 +93,6 @@ const problemOf = (value: unknown): string | undefined => {
     if (config.medianMs !== null && typeof config.medianMs !== 'number') return `configs[${i}].medianMs: expected a number or null (config "${config.id}")`;
   }
   if (value.reconcile !== undefined && !Array.isArray(value.reconcile)) return 'reconcile: expected an array';
-  return undefined;
-};
-
-// The same for a cluster result: its links, runs and faults as the cluster renderers read them.
-const clusterProblemOf = (value: Record<string, unknown>): string | undefined => {
-  if (!isObject(value.topology) || !isObject(value.topology.cluster)) return 'topology.cluster: expected an object (a cluster result)';
-  for (const field of ['links', 'configs', 'faults', 'warnings', 'notMeasured'] as const) {
-    if (!Array.isArray(value[field])) return `${field}: expected an array (a cluster result)`;
-  }
-  for (const [i, link] of (value.links as unknown[]).entries()) {
-    if (!isObject(link) || typeof link.node !== 'string' || !isObject(link.calibration)) return `links[${i}]: expected a node name and its calibration`;
-  }
-  for (const [i, config] of (value.configs as unknown[]).entries()) {
-    if (!isObject(config) || typeof config.id !== 'string') return `configs[${i}].id: expected a string`;
-    if (!Array.isArray(config.runsMs) || !Array.isArray(config.perNode)) return `configs[${i}]: expected runsMs and perNode arrays (config "${config.id}")`;
-  }
-  for (const [i, fault] of (value.faults as unknown[]).entries()) {
-    if (!isObject(fault) || !isObject(fault.fault) || !Array.isArray(fault.timeline) || !isObject(fault.writes)) return `faults[${i}]: expected fault, timeline and writes`;
-  }
   return undefined;
 };
 
@@ -133,9 +114,15 @@ const schemaError = (file: string, value: Record<string, unknown>, problem: Sche
   return invalid(file, message, found);
 };
 
-/** Reads and checks one result file of either kind; throws E_RESULT_INVALID naming the file,
- * the JSON path and what was expected. */
-export const readAnyResultFile = async (file: string, options: ReadResultOptions = {}): Promise<AnyResult> => {
+const RERUN = 'this version reads version 2: re-run the scenario';
+
+// A version 1 file whose shape version 2 changed: refused by name, before the schema says less.
+const oldVersionProblem = (value: unknown): string | undefined =>
+  isObject(value) && value.resultVersion === undefined && value.kind === 'cluster' ? `written by redis-fault-lab result version 1 (a Redis Cluster result, kind "cluster"); ${RERUN}` : undefined;
+
+/** Reads and checks one result file; throws E_RESULT_INVALID naming the file, the JSON path and
+ * what was expected. */
+export const readResultFile = async (file: string, options: ReadResultOptions = {}): Promise<LabResult> => {
   const text = await readRegularFile(file, options.maxBytes ?? RESULT_FILE_MAX_BYTES);
   let value: unknown;
   try {
@@ -143,20 +130,11 @@ export const readAnyResultFile = async (file: string, options: ReadResultOptions
   } catch (error) {
     throw invalid(file, `not JSON (${errorMessage(error)})`, HINT, error);
   }
+  const old = oldVersionProblem(value);
+  if (old !== undefined) throw invalid(file, old, `run the scenario again with redis-fault-lab ${LAB_VERSION} (result format: scenarios/result.schema.json) and ${HINT}`);
   const shape = problemOf(value);
   if (shape !== undefined) throw invalid(file, shape);
   const problem = schemaProblem(value, (schema ??= resultSchema()));
   if (problem !== undefined) throw schemaError(file, value as Record<string, unknown>, problem);
-  return value as AnyResult;
-};
-
-/** A single-node (or topology) result only: what `compare` takes. */
-export const readResultFile = async (file: string, options: ReadResultOptions = {}): Promise<LabResult> => {
-  const result = await readAnyResultFile(file, options);
-  if (isClusterResult(result)) {
-    throw new LabError('E_RESULT_INVALID', `${file}: a cluster result; compare takes results of single-node scenarios only (cluster runs have no comparison yet)`, {
-      hint: `read it with \`redis-fault-lab report ${file}\` (add --html FILE for the HTML report)`,
-    });
-  }
-  return result;
+  return value as LabResult;
 };

@@ -16,6 +16,7 @@ import { renderTimeAttribution } from './time-block.ts';
 import { hangWrap, paint, passFail, wrapNote } from './terminal-style.ts';
 import { renderThresholds } from './thresholds-block.ts';
 import { renderTopology } from './topology-block.ts';
+import { renderPerNode } from './per-node-block.ts';
 
 // --- header -------------------------------------------------------------------------------
 
@@ -179,6 +180,7 @@ export const renderTable = (given: LabResult, opts: TableOptions): string => {
     // A fault scenario judges correctness and measures no configs: no empty Configs block.
     result.configs.length === 0 && (result.reconcile !== undefined || result.topology !== undefined) ? [] : renderConfigs(result.configs, color, width),
     renderRequests(result.configs, color, width),
+    renderPerNode(result.configs, color, width),
     renderFailures(result.configs, color, width),
     renderErrorKinds(result.configs, color, width),
     renderServerClosed(result.configs, color, width),

@@ -21,6 +21,7 @@ import { readVersions, type RunSession } from './session.ts';
 import { engineInfo, findEngine, type EngineSetup } from './engine-runs.ts';
 import { runTopologyScenario } from './topology-scenario.ts';
 import { applyServerSettings } from './server-settings.ts';
+import { runClusterLab } from './cluster/run-cluster.ts';
 
 export interface RunScenarioOptions {
   /** A runtime to start (default `auto`), or one already started, which is left running. */
@@ -53,18 +54,13 @@ const awaitLoss = async (runtime: StartedRuntime, graceMs: number): Promise<void
 };
 
 export const runScenario = async (scenario: Scenario, options: RunScenarioOptions = {}): Promise<LabResult> => {
-  if (scenario.topology?.kind === 'cluster') {
-    throw new LabError('E_USAGE', `Scenario ${scenario.name} is a Redis Cluster: its result has a shape of its own`, {
-      hint: 'call runClusterScenario(clusterScenarioOf(scenario)) (the CLI does this for you)',
-    });
-  }
   if (scenario.topology !== undefined && scenario.topology.kind !== 'single') {
     if (typeof options.runtime === 'object') {
       throw new LabError('E_USAGE', `Scenario ${scenario.name} needs a topology of its own; a started single-node runtime cannot run it`, {
         hint: "pass runtime: 'containers', 'local' or 'auto': the run starts the topology and stops it afterwards",
       });
     }
-    return runTopologyScenario(scenario, {
+    return (scenario.topology.kind === 'cluster' ? runClusterLab : runTopologyScenario)(scenario, {
       ...(options.runtime === undefined ? {} : { runtime: options.runtime }),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
@@ -182,6 +178,7 @@ const measureScenario = async (given: Scenario, runtime: StartedRuntime, emit: P
         ? { redis: runtime.external.redis, toxiproxyApiUrl: runtime.toxiproxyApiUrl, disposable: keyspace.kind === 'own', keyPrefix: keyspace.kind === 'own' ? null : keyspace.prefix, keysRemoved: removed }
         : undefined;
       return {
+        resultVersion: 2,
         scenario: { name: scenario.name, description: scenario.description, ...(scenario.file ? { file: scenario.file } : {}) },
         runtime: runtime.kind,
         ...(runtime.images ? { images: runtime.images } : {}),

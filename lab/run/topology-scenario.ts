@@ -99,6 +99,7 @@ export const runTopologyScenario = async (scenario: Scenario, options: { runtime
     }
     const pass = (result.replication ?? []).every((f) => f.writes > 0) && (result.failover ?? []).every((f) => f.lossAgrees);
     return {
+      resultVersion: 2,
       scenario: { name: scenario.name, description: scenario.description, ...(scenario.file ? { file: scenario.file } : {}) },
       runtime: live.topology.kind,
       versions,

@@ -10,7 +10,8 @@ import { startRuntime, type StartedRuntime } from '../../lab/runtime/index.ts';
 import { calibrateNode } from '../../lab/run/cluster/cluster-links.ts';
 import { clusterOps, driveCluster } from '../../lab/workload/cluster/index.ts';
 import { decodeLatency } from '../../lab/metrics/index.ts';
-import { clusterScenarioOf, runClusterScenario } from '../../lab/index.ts';
+import { runScenario } from '../../lab/index.ts';
+import { clusterScenarioOf } from '../../lab/run/cluster/cluster-scenario.ts';
 import { parseScenario } from '../../lab/scenario/index.ts';
 import { processAlive } from './support.ts';
 
@@ -120,8 +121,7 @@ describe('local Redis Cluster behind per-node proxies', () => {
   });
 
   it('runs a cluster scenario: per-node latency, the model, a stale map after failover, and writes a partitioned primary acknowledged and lost', async () => {
-    const scenario = clusterScenarioOf(
-      parseScenario(
+    const scenario = parseScenario(
         `
 name: cluster-smoke
 topology: { cluster: { primaries: 3, replicas: 1, node-timeout: 1000ms } }
@@ -136,44 +136,45 @@ timeline:
   - { name: partition, for: 5s, partition: { nodes: primary-2 } }
 `,
         'inline.yaml',
-      ),
     );
-    const result = await runClusterScenario(scenario, { runtime: 'local' });
-    const link = (name: string) => result.links.find((l) => l.node === name)!;
-    expect(link('primary-3').calibration.measuredMs / link('primary-1').calibration.measuredMs).toBeGreaterThan(2);
+    const result = await runScenario(scenario, { runtime: 'local' });
+    const link = (name: string) => result.topology!.links.find((l) => l.link === name)!;
+    expect(link('primary-3').measuredMs / link('primary-1').measuredMs).toBeGreaterThan(2);
     const sync = result.configs.find((c) => c.id === 'sync@shaped')!;
     expect(sync.errors).toBe(0);
-    const p50 = (name: string) => sync.perNode.find((n) => n.node === name)!.p50Us!;
+    const p50 = (name: string) => sync.perNode!.find((n) => n.node === name)!.p50Us!;
     expect(p50('primary-3') / p50('primary-1')).toBeGreaterThan(2);
     // Each node's samples are kept as an HDR histogram too: as many values as the node had waits
     // over the measured runs, its median the exact one to HDR's precision (3 significant digits).
-    for (const n of sync.perNode) {
+    for (const n of sync.perNode!) {
       const kept = decodeLatency(n.latencyUs!.hdr!);
       expect(kept.totalCount).toBe(n.latencyUs!.count);
       expect(n.latencyUs!.count).toBe(n.waits * scenario.repeat);
       expect(Math.abs(n.latencyUs!.p50 - n.p50Us!)).toBeLessThanOrEqual(n.p50Us! / 1000 + 1);
     }
     expect(sync.modelRatio).not.toBeNull();
-    const [failover, partition] = result.faults;
-    expect(failover!.redirects.moved).toBeGreaterThan(0);
-    expect(failover!.lost).toBe(0);
-    expect(failover!.after).toMatchObject({ primaryOfShard: 'replica-1-1', nodeRole: 'master' });
+    const [failover, partition] = result.reconcile!;
+    const events = (row: typeof failover) => row!.events!.map((e) => e.event);
+    expect(failover!.redirects!.moved).toBeGreaterThan(0);
+    expect(failover!.counts.lost).toBe(0);
+    expect(events(failover)).toContain("after: replica-1-1 is the shard's primary; replica-1-1 is master");
     // The isolated primary kept acknowledging its own side's writes until it saw it had lost the
     // majority; its replica was promoted without them, so they are gone.
-    expect(partition!.after).toMatchObject({ primaryOfShard: 'replica-2-1', nodeRole: 'slave' });
+    expect(events(partition)).toContain("after: replica-2-1 is the shard's primary; primary-2 is slave");
     // The window is measured: from the cut in place to the heal done, at least the 5 s asked for.
     expect(failover!.window).toBeUndefined();
     expect(partition!.window!.offMs - partition!.window!.onMs).toBeGreaterThanOrEqual(5000);
-    expect(partition!.minorityAcknowledged).toBeGreaterThan(0);
-    expect(partition!.minorityLost).toBeGreaterThan(0);
-    expect(partition!.minorityLost).toBeLessThanOrEqual(partition!.minorityAcknowledged);
+    expect(partition!.acknowledgedByMinority).toBeGreaterThan(0);
+    expect(partition!.lostByMinority).toBeGreaterThan(0);
+    expect(partition!.lostByMinority).toBeLessThanOrEqual(partition!.acknowledgedByMinority!);
+    // Acknowledged writes lost: judged as on one node.
+    expect(partition!.verdict).toBe('UNSAFE');
     expect(result.pass).toBe(true);
   });
 
   // read-from: replica points the client's reads at replicas; the read-back that judges loss still asks the primaries.
   it('a frozen primary (down: SIGSTOP) is failed over and thaws as a replica; what it acknowledged is read back', async () => {
-    const scenario = clusterScenarioOf(
-      parseScenario(
+    const scenario = parseScenario(
         `
 name: cluster-down
 topology: { cluster: { primaries: 3, replicas: 1, node-timeout: 1000ms } }
@@ -187,15 +188,14 @@ timeline:
   - { name: freeze, for: 5s, down: primary-3 }
 `,
         'inline.yaml',
-      ),
     );
-    expect(scenario.scaleReads).toBe('slave');
-    const result = await runClusterScenario(scenario, { runtime: 'local' });
-    const [down] = result.faults;
-    expect(down!.timeline.map((t) => t.event)).toContain('replica-3-1 promoted (ROLE master)');
-    expect(down!.after).toMatchObject({ primaryOfShard: 'replica-3-1', nodeRole: 'slave' });
-    expect(down!.writes.acknowledged).toBeGreaterThan(0);
-    expect(down!.minorityAcknowledged).toBe(0);
+    expect(clusterScenarioOf(scenario).scaleReads).toBe('slave');
+    const result = await runScenario(scenario, { runtime: 'local' });
+    const [down] = result.reconcile!;
+    expect(down!.events!.map((t) => t.event)).toContain('replica-3-1 promoted (ROLE master)');
+    expect(down!.events!.map((t) => t.event)).toContain("after: replica-3-1 is the shard's primary; primary-3 is slave");
+    expect(down!.counts.acknowledged).toBeGreaterThan(0);
+    expect(down!.acknowledgedByMinority ?? 0).toBe(0);
     expect(result.pass).toBe(true);
   });
 });

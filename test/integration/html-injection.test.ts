@@ -9,12 +9,12 @@
 // draws every chart under the policy.
 
 import { existsSync } from 'node:fs';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnyResult, LabResult } from '../../lab/contracts/index.ts';
+import type { LabResult } from '../../lab/contracts/index.ts';
 import { renderHtmlReport } from '../../lab/report/html/report.ts';
 import { clusterResult } from '../unit/report/cluster-result.fixture.ts';
 import { leafPaths, PAYLOADS, withEveryLeaf, withLeaf, withOptionalFields } from '../unit/report/hostile-result.ts';
@@ -76,6 +76,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 const open = async (name: string, page: string): Promise<PageReport> => {
@@ -124,17 +125,17 @@ describe('HTML report of hostile results in Chromium', () => {
   });
 
   it('sees a payload that is live: the check itself can fail (a raw <img onerror> put into a page without its policy)', async () => {
-    const page = renderHtmlReport([clusterResult]).replace(CSP_META, '').replace('<h2>Links</h2>', `<h2>Links</h2>${PAYLOADS[0]}`);
+    const page = renderHtmlReport([clusterResult]).replace(CSP_META, '').replace('<h3>Links</h3>', `<h3>Links</h3>${PAYLOADS[0]}`);
     const report = await open('control', page);
     expect(report.pwned).toBe(1);
     expect(report.foreign).toContain('img[onerror]');
   });
 
-  it('runs nothing for the reported case: strings in calibration upstreamLatencyMs and a cluster link role', async () => {
+  it('runs nothing for the reported case: strings in calibration upstreamLatencyMs and a cluster link\'s from', async () => {
     for (const [index, payload] of PAYLOADS.entries()) {
       const page = renderHtmlReport([
         withLeaf(labResult, ['calibration', 0, 'upstreamLatencyMs'], payload),
-        withLeaf(clusterResult, ['links', 0, 'role'], payload),
+        withLeaf(clusterResult, ['topology', 'links', 0, 'from'], payload),
       ]);
       expectInert(await open(`reported-${index}`, page.replace(CSP_META, '')), `without a policy: ${payload}`);
     }
@@ -142,9 +143,9 @@ describe('HTML report of hostile results in Chromium', () => {
 
   for (const [index, payload] of PAYLOADS.entries()) {
     it(`runs nothing and loads nothing with every leaf set to ${JSON.stringify(payload)}`, async () => {
-      const results: AnyResult[] = [
+      const results: LabResult[] = [
         withEveryLeaf(withOptionalFields(labResult), payload),
-        { ...withEveryLeaf(clusterResult, payload), kind: 'cluster' },
+        withEveryLeaf(clusterResult, payload),
         withStringLeaves(withOptionalFields(labResult), payload),
       ];
       const page = renderHtmlReport(results);

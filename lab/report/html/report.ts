@@ -7,11 +7,11 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { isClusterResult, type AnyResult, type LabResult } from '../../contracts/index.ts';
+import type { LabResult } from '../../contracts/index.ts';
 import { LabError } from '../../errors/index.ts';
 import { formatDuration } from '../figures.ts';
 import { chartsOf, type Chart } from './charts.ts';
-import { clusterSection } from './cluster-section.ts';
+import { nodesSection } from './nodes-section.ts';
 import { openLoopSection } from './open-loop-section.ts';
 import { faultTimeline } from './timeline.ts';
 import { CHART_SCRIPT } from './script.ts';
@@ -91,6 +91,7 @@ ${
     ? html`<h2>Retry policies under faults</h2><p class="caption">SAFE: nothing acknowledged was lost and nothing applied twice or unexpectedly; NOT-TESTED: the fault never fired, nothing was judged. Hover a cell for its reasons.</p>${verdictMatrix(reconcile)}${reconcileTable(reconcile)}${faultTimeline(reconcile)}`
     : ''
 }
+${nodesSection(result)}
 <h2>Thresholds</h2>${thresholdsList(result)}
 <h2>Warnings</h2>${textList(result.warnings, 'None.')}
 <h2>Not measured</h2>${textList(result.notMeasured, 'Nothing listed.')}
@@ -98,24 +99,24 @@ ${
   return { html: section, charts };
 };
 
-// A result whose `kind` is neither absent (single-node) nor "cluster" has neither shape: refused
-// by name rather than rendered as the wrong one.
-const checkKind = (result: AnyResult, index: number): void => {
-  if (!('kind' in result) || result.kind === 'cluster') return;
+// A result with a `kind` (a version 1 cluster result has "cluster") is not a LabResult: refused
+// by name rather than rendered as the wrong shape.
+const checkKind = (result: LabResult, index: number): void => {
+  if (!('kind' in result)) return;
   const kind = JSON.stringify(result.kind)?.slice(0, 40) ?? typeof result.kind;
-  throw new LabError('E_RESULT_INVALID', `result ${index + 1}: kind ${kind} is not a result kind the report knows`, {
-    hint: 'a single-node result has no "kind"; a cluster result has "kind": "cluster"',
+  throw new LabError('E_RESULT_INVALID', `result ${index + 1}: kind ${kind} is not a result kind the report knows: a result of version 2 has none (version 1 wrote kind "cluster" for a Redis Cluster)`, {
+    hint: 're-run the scenario: every topology writes the same LabResult shape',
   });
 };
 
-/** The whole report as one HTML document (UTF-8 text), for one or more results of either kind.
+/** The whole report as one HTML document (UTF-8 text), for one or more results.
  * Every value from the results is escaped (escape.ts); see docs/html-report-security.md. */
-export const renderHtmlReport = (results: readonly AnyResult[]): string => {
+export const renderHtmlReport = (results: readonly LabResult[]): string => {
   if (results.length === 0) throw new TypeError('Expected at least one result to report on, got none');
   results.forEach(checkKind);
-  const sections = results.map((result, index) => (isClusterResult(result) ? { html: clusterSection(result), charts: [] } : resultSection(result, index)));
+  const sections = results.map((result, index) => resultSection(result, index));
   const data = { charts: sections.flatMap((s) => s.charts) };
-  const charted = data.charts.length > 0; // a page of cluster results only draws nothing: no uPlot
+  const charted = data.charts.length > 0; // a page without a chart draws nothing: no uPlot
   const scripts = charted ? [scriptSafe(uplotFile(UPLOT.script)), scriptSafe(CHART_SCRIPT)] : [];
   const title = results.map((r) => r.scenario.name).join(', ');
   return html`<!doctype html>

@@ -1,5 +1,5 @@
 // The JSON Schema of result files, generated from the result contract (lab/contracts/result.ts,
-// topology-result.ts, cluster.ts): each table below is typed `Fields<Interface>`, so tsc refuses
+// topology-result.ts, cluster.ts's NodeShare): each table below is typed `Fields<Interface>`, so tsc refuses
 // a field the contract has and the table lacks (or the reverse), a wrong optionality, or a wrong
 // type (shapes.ts). `redis-fault-lab schema result` prints it; `npm run schema` writes it to
 // scenarios/result.schema.json, and a unit test keeps that file equal to it. `report`, `compare`
@@ -14,15 +14,15 @@
 
 import { CONFIG_METRICS, RECONCILE_METRICS } from '../../contracts/index.ts';
 import type {
-  Bandwidth, Calibration, ClusterConfigResult, ClusterFault, ClusterFaultResult, ClusterMode, ClusterResult, ConfigResult,
+  Bandwidth, Calibration, ConfigResult,
   EngineInfo, EngineRunFigures, FailoverEntry, FailoverTimeline, FaultTimeline, ImageInfo, LabResult, LatencySummaryUs,
-  LinkCalibration, NodeLinkResult, NodeShare, ReconcileCounts, ReconcileEntry, ReplicaLag, ReplicationFigures, RunRecord, ServerClosed,
+  LinkCalibration, NodeShare, ReconcileCounts, ReconcileEntry, ReplicaLag, ReplicationFigures, RunRecord, ServerClosed,
   Knee, LatencyWindow, Saturation, ScheduleHealth, ServerInfoDelta, TargetInfo, ThresholdResult, TimeAttribution, TopologyNodeResult, TopologyResult,
   Versions, WaitOption, WaitSplit,
 } from '../../contracts/index.ts';
 import { HDR_LIMITS } from '../../metrics/index.ts';
 import {
-  anyOf, array, boolean, count, enumOf, hdr, literal, nonNegative, nullable, object, optional, record, signed, string,
+  anyOf, array, boolean, count, enumOf, hdr, literal, numberConst, nonNegative, nullable, object, optional, record, signed, string,
   type Fields, type JsonSchema, type Shape,
 } from './shapes.ts';
 
@@ -86,6 +86,9 @@ const latencyWindow = object<LatencyWindow>({
 });
 const knee = object<Knee>({ offeredPerSec: nullable(nonNegative()), atMs: nullable(nonNegative()), reason: string() });
 const saturation = object<Saturation>({ saturated: boolean(), reason: string() });
+const nodeShare = object<NodeShare>({
+  node: string(), commands: count(), waits: count(), p50Us: nullable(nonNegative()), p99Us: nullable(nonNegative()), latencyUs: optional(latencySummary),
+});
 
 const config = object<ConfigResult>({
   id: string(), engine: optional(engine), workload: string(), command: string(), link: literal('proxied', 'direct'),
@@ -99,6 +102,7 @@ const config = object<ConfigResult>({
   requestLatencyUs: optional(latency), serviceLatencyUs: optional(latency), schedule: optional(schedule), serverClosed: optional(serverClosed),
   windowMs: optional(nonNegative()), windows: optional(array(latencyWindow)), knee: optional(knee), saturation: optional(saturation),
   clients: optional(anyOf<['shared', { pool: number }]>(literal('shared'), object({ pool: count() }))),
+  links: optional(literal('flat', 'shaped')), topology: optional(string()), perNode: optional(array(nodeShare)), redirects: optional(count()),
 });
 
 const threshold = object<ThresholdResult>({
@@ -127,6 +131,8 @@ const reconcileEntry = object<ReconcileEntry>({
   faultObserved: boolean(), verdict: VERDICT, reasons: array(string()),
   examples: object({ lost: counts(), duplicated: counts(), unexpected: counts() }), errorsByKind: record(count()), errorMessages: optional(record(string())),
   timelines: optional(array(faultTimeline)),
+  node: optional(string()), redirects: optional(object({ moved: count(), ask: count() })), window: optional(object({ onMs: signed(), offMs: signed() })),
+  events: optional(array(object({ atMs: signed(), event: string() }))), acknowledgedByMinority: optional(count()), lostByMinority: optional(count()),
 });
 
 const target = object<TargetInfo>({ redis: string(), toxiproxyApiUrl: string(), disposable: boolean(), keyPrefix: nullable(string()), keysRemoved: nullable(count()) });
@@ -163,60 +169,24 @@ const topology = object<TopologyResult>({
   replication: optional(array(replication)), failover: optional(array(failover)),
 });
 
-const labResult = object<LabResult>({
+/** A result file: a version 1 file (no resultVersion) of a single node has the same shape and still reads. */
+type LabResultFile = Omit<LabResult, 'resultVersion'> & { resultVersion?: 2 };
+const labResult = object<LabResultFile>({
   scenario, runtime: literal('containers', 'local', 'external'), images: optional(images), target: optional(target), versions,
   startedAt: string(), durationMs: nonNegative(), calibration: array(calibration), configs: array(config), reconcile: optional(array(reconcileEntry)),
   thresholds: array(threshold), seed: count(), pass: boolean(), warnings: array(string()), notMeasured: array(string()), topology: optional(topology),
+  resultVersion: optional(numberConst(2)),
 });
 
-// --- Redis Cluster ---
-
-const clusterMode = anyOf<[Extract<ClusterMode, { kind: 'sync' }>, Extract<ClusterMode, { kind: 'pipeline' }>]>(
-  object({ kind: literal('sync') }),
-  object({ kind: literal('pipeline'), batch: count() }),
-);
-type FaultOf<K extends ClusterFault['kind']> = Extract<ClusterFault, { kind: K }>;
-const clusterFault = anyOf<[FaultOf<'failover'>, FaultOf<'partition'>, FaultOf<'down'>]>(
-  object({ kind: literal('failover'), node: string(), takeover: boolean(), mode: clusterMode }),
-  object({ kind: literal('partition'), node: string(), forMs: nonNegative() }),
-  object({ kind: literal('down'), node: string(), forMs: nonNegative() }),
-);
-const clusterLink = object<NodeLinkResult>({
-  node: string(), role: literal('primary', 'replica'), announced: string(), calibration, flatCalibration: calibration,
-  busUpstreamLatencyMs: nonNegative(), busDownstreamLatencyMs: nonNegative(),
-});
-const nodeShare = object<NodeShare>({
-  node: string(), commands: count(), waits: count(), p50Us: nullable(nonNegative()), p99Us: nullable(nonNegative()), latencyUs: optional(latencySummary),
-});
-const clusterConfig = object<ClusterConfigResult>({
-  id: string(), mode: string(), links: literal('flat', 'shaped'), commands: count(), runsMs: array(nonNegative()), medianMs: nullable(nonNegative()),
-  minMs: nullable(nonNegative()), maxMs: nullable(nonNegative()), opsPerSec: nullable(nonNegative()), waits: count(), perNode: array(nodeShare),
-  redirects: count(), modelMs: nullable(signed()), modelRatio: nullable(signed()), errors: count(), firstError: optional(string()),
-});
-const clusterFaultResult = object<ClusterFaultResult>({
-  fault: clusterFault, timeline: array(object({ atMs: signed(), event: string() })), window: optional(object({ onMs: signed(), offMs: signed() })),
-  writes: object({ acknowledged: count(), failed: count(), indeterminate: count() }), lost: count(), minorityAcknowledged: count(), minorityLost: count(),
-  redirects: object({ moved: count(), ask: count() }), redirectCostMs: nonNegative(),
-  retries: object({ clusterDown: count(), tryAgain: count(), connectionClosed: count() }),
-  after: nullable(object({ primaryOfShard: string(), nodeRole: string() })), note: string(),
-});
-const clusterResult = object<ClusterResult>({
-  kind: literal('cluster'), scenario, runtime: literal('local', 'containers'), versions, startedAt: string(), durationMs: nonNegative(), seed: count(),
-  topology: object({ cluster: object({ primaries: count(), replicas: count() }) }), nodeTimeoutMs: nonNegative(), links: array(clusterLink),
-  configs: array(clusterConfig), faults: array(clusterFaultResult), pass: boolean(), warnings: array(string()), notMeasured: array(string()),
-});
-
-/** The schema document: a cluster result when `kind` is "cluster", a lab result otherwise. */
+/** The schema document. */
 export const resultSchema = (): JsonSchema => ({
   // Draft-07, as the scenario schema: every editor's JSON language server reads it in full.
   $schema: 'http://json-schema.org/draft-07/schema#',
   title: 'redis-fault-lab result',
   description:
-    'A result file of redis-fault-lab, as `run --json FILE` or `run --out DIR` writes it: a single-node or topology result, or a Redis Cluster result (kind "cluster"). ' +
+    'A result file of redis-fault-lab, as `run --json FILE` or `run --out DIR` writes it (result version 2): a single-node, topology or Redis Cluster result. ' +
     'Generated from the lab\'s result contract; `report` and `compare` check every file against it. Numbers are finite; format "hdr-histogram" is a compressed HDR histogram (V2) within the lab\'s limits.',
-  if: { type: 'object', required: ['kind'], properties: { kind: { const: 'cluster' } } },
-  then: clusterResult.schema,
-  else: labResult.schema,
+  ...labResult.schema,
 });
 
 /** The schema as scenarios/result.schema.json holds it: two-space indents, a final newline. */

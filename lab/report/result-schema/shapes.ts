@@ -33,6 +33,8 @@ const FINITE = Number.MAX_VALUE;
 export const string = (): Shape<string> => shape({ type: 'string' });
 export const boolean = (): Shape<boolean> => shape({ type: 'boolean' });
 export const literal = <const V extends string>(...values: V[]): Shape<V> => shape({ type: 'string', enum: values });
+/** One number, exactly (a format version). */
+export const numberConst = <const V extends number>(value: V): Shape<V> => shape({ type: 'number', const: value });
 export const enumOf = <V extends string>(values: readonly V[]): Shape<V> => shape({ type: 'string', enum: [...new Set(values)] });
 
 /** A finite number of either sign (a difference, a growth). */

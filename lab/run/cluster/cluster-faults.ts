@@ -11,7 +11,8 @@ import { closeClient, connectClient, connectCluster, type LabCluster } from '../
 import { adminClient, clusterInfo, nodeRole } from '../../runtime/cluster/index.ts';
 import type { StartedNode, StartedRuntime } from '../../runtime/index.ts';
 import { driveCluster, clusterOps } from '../../workload/cluster/index.ts';
-import type { ClusterFault, ClusterFaultResult, ClusterScenario } from '../../contracts/index.ts';
+import type { ClusterFault, ClusterScenario } from '../../contracts/index.ts';
+import type { ClusterFaultResult } from './cluster-run.ts';
 import { readBack, startClusterWriter, startMinorityWriter, type WriteRecord, type Writer } from './cluster-writers.ts';
 
 export interface FaultContext {
@@ -75,6 +76,16 @@ const count = (writes: readonly WriteRecord[]) => ({
   failed: writes.filter((w) => w.outcome === 'failed').length,
   indeterminate: writes.filter((w) => w.outcome === 'indeterminate').length,
 });
+
+// Each write has its own key and value: found means applied.
+const readBackOf = (writes: readonly WriteRecord[], values: Map<string, string | null>) => {
+  const applied = writes.filter((w) => values.get(w.key) === w.value);
+  return {
+    applied: applied.length,
+    indeterminateApplied: applied.filter((w) => w.outcome === 'indeterminate').length,
+    failedButApplied: applied.filter((w) => w.outcome === 'failed').length,
+  };
+};
 
 const lostOf = (writes: readonly WriteRecord[], values: Map<string, string | null>) =>
   writes.filter((w) => w.outcome === 'acknowledged' && values.get(w.key) !== w.value).length;
@@ -178,6 +189,7 @@ export const runClusterFault = async (ctx: FaultContext, fault: ClusterFault, in
       ...(faultWindow ? { window: faultWindow } : {}),
       writes: totals,
       lost: lostOf(all, values),
+      readBack: readBackOf(all, values),
       minorityAcknowledged: count(minority).acknowledged,
       minorityLost: lostOf(minority, values),
       redirects: { moved: redirects.moved, ask: redirects.ask },

@@ -35,10 +35,10 @@ export const clusterScenarioOf = (scenario: Scenario): ClusterScenario => {
   const nodes = Object.fromEntries(Object.entries(scenario.network.nodes ?? {}).map(([name, link]) => [name, { rttMs: link.rttMs }]));
   const faults = (scenario.timeline ?? []).map((event): ClusterFault => {
     const { action } = event;
-    if (action.kind === 'failover') return { kind: 'failover', node: action.promote, takeover: action.takeover === true, mode: action.mode ?? modes[0]! };
+    if (action.kind === 'failover') return { kind: 'failover', node: action.promote, takeover: action.takeover === true, mode: action.mode ?? modes[0]!, name: event.name };
     const forMs = event.forMs ?? unexpected(file, `${event.name} without for`);
-    if (action.kind === 'down') return { kind: 'down', node: action.node, forMs };
-    return { kind: 'partition', node: action.nodes[0]!, forMs };
+    if (action.kind === 'down') return { kind: 'down', node: action.node, forMs, name: event.name };
+    return { kind: 'partition', node: action.nodes[0]!, forMs, name: event.name };
   });
   return {
     name: scenario.name,

@@ -1,25 +1,29 @@
 // One cluster scenario end to end: start the cluster (every node behind its client and bus
 // proxies), calibrate each node's link at rtt 0 and at its own rtt, measure every mode on flat
 // links and on the scenario's links, model each shaped config from its waits and the per-node
-// added rtt, run the faults, and stop everything it started, whatever happens.
+// added rtt, run the faults, and stop everything it started, whatever happens. runScenario
+// calls runClusterLab, which returns the run as a LabResult (cluster-lab-result.ts).
 
 import { closeClient, connectClient, connectCluster, type LabCluster } from '../../client/index.ts';
 import { createLatencyHistogram, median, min, max, percentile, recordUs, summarizeLatency } from '../../metrics/index.ts';
 import { ToxiproxyApi, calibrationWithinTolerance } from '../../network/index.ts';
 import { startRuntime, type RuntimeChoice, type StartedNode, type StartedRuntime } from '../../runtime/index.ts';
 import { clusterOps, driveCluster } from '../../workload/cluster/index.ts';
-import type { Calibration, ClusterConfigResult, ClusterFaultResult, ClusterMode, ClusterResult, ClusterScenario, NodeLinkResult, NodeShare } from '../../contracts/index.ts';
+import type { Calibration, ClusterMode, ClusterScenario, LabResult, NodeShare, ProgressListener, Scenario } from '../../contracts/index.ts';
+import { evaluateThresholds } from '../../metrics/index.ts';
+import type { ClusterConfigResult, ClusterFaultResult, ClusterRun, NodeLinkResult } from './cluster-run.ts';
+import { clusterLabResult } from './cluster-lab-result.ts';
+import { clusterScenarioOf } from './cluster-scenario.ts';
 import { readVersions } from '../session.ts';
 import { calibrateNode, flattenLinks } from './cluster-links.ts';
 import { clusterLinkCostMs } from './cluster-model.ts';
 import { runClusterFault } from './cluster-faults.ts';
 
-export interface RunClusterOptions {
+interface RunClusterOptions {
   /** containers, local, or auto (the default: containers when a Docker engine answers, else local). */
   runtime?: RuntimeChoice;
   signal?: AbortSignal;
-  /** Progress lines ("calibrating primary-3"); never printed by the library. */
-  onNote?: (note: string) => void;
+  onProgress?: ProgressListener;
 }
 
 const nodeKeys = (n: StartedNode): string[] => [n.announced, `${n.proxied.host}:${n.proxied.port}`];
@@ -54,11 +58,13 @@ const measureConfig = async (scenario: ClusterScenario, client: LabCluster, mode
   const waitsPerNode = new Map<string, number>();
   let waits: string[][] = [];
   let errors = 0;
+  const runErrors: number[] = [];
   let firstError: string | undefined;
   for (let r = 0; r < scenario.repeat; r++) {
     const outcome = await driveCluster(client, workload.command, mode, clusterOps(workload, `${links}-run${r}`));
     runsMs.push(outcome.totalMs);
     errors += outcome.errors;
+    runErrors.push(outcome.errors);
     firstError ??= outcome.firstError;
     waits = outcome.waits;
     for (const [node, us] of outcome.samplesUs) samples.set(node, [...(samples.get(node) ?? []), ...us]);
@@ -103,6 +109,7 @@ const measureConfig = async (scenario: ClusterScenario, client: LabCluster, mode
       modelMs: null,
       modelRatio: null,
       errors,
+      runErrors,
       ...(firstError === undefined ? {} : { firstError }),
     },
     waits,
@@ -121,16 +128,33 @@ const NOT_MEASURED = [
   'per-node latency percentiles are per wait (a command in sync mode, a per-node sub-pipeline in pipeline mode), from every measured run',
 ];
 
-export const runClusterScenario = async (scenario: ClusterScenario, options: RunClusterOptions = {}): Promise<ClusterResult> => {
+/** A cluster scenario end to end, as a LabResult: runScenario's path for `topology: {cluster: ...}`. */
+export const runClusterLab = async (scenario: Scenario, options: RunClusterOptions = {}): Promise<LabResult> => {
+  const plan = clusterScenarioOf(scenario);
+  const emit = options.onProgress ?? (() => undefined);
+  // Converted before the cluster stops, so the run's events end with `stopping` and `stopped` as any run's do.
+  return runCluster(plan, options, (run) => {
+    const result = clusterLabResult(run, plan);
+    for (const calibration of result.calibration) emit({ type: 'calibrated', calibration });
+    for (const config of result.configs) emit({ type: 'config-done', config });
+    for (const entry of result.reconcile ?? []) emit({ type: 'reconcile-done', entry });
+    const thresholds = evaluateThresholds(scenario.expect, result.configs, result.reconcile);
+    return { ...result, thresholds, pass: result.pass && thresholds.every((t) => t.pass) };
+  });
+};
+
+const runCluster = async <T>(scenario: ClusterScenario, options: RunClusterOptions, finish: (run: ClusterRun) => T): Promise<T> => {
   const startedAt = new Date();
   const startMs = performance.now();
-  const note = options.onNote ?? (() => undefined);
+  const emit = options.onProgress ?? (() => undefined);
   const { primaries, replicas } = scenario.topology.cluster;
-  const cluster: StartedRuntime = await startRuntime(options.runtime ?? 'auto', {
+  const choice = options.runtime ?? 'auto';
+  emit({ type: 'runtime-starting', runtime: choice === 'auto' ? 'auto' : choice });
+  const cluster: StartedRuntime = await startRuntime(choice, {
     topology: { kind: 'cluster', primaries, replicasPerPrimary: replicas, nodeTimeoutMs: scenario.nodeTimeoutMs },
     ...(options.signal ? { signal: options.signal } : {}),
-    onNote: note,
   });
+  emit({ type: 'runtime-started', runtime: cluster.kind, ...(cluster.images ? { images: cluster.images } : {}) });
   const signal = options.signal ? AbortSignal.any([options.signal, cluster.lost]) : cluster.lost;
   try {
     const api = new ToxiproxyApi(cluster.toxiproxyApiUrl);
@@ -141,7 +165,6 @@ export const runClusterScenario = async (scenario: ClusterScenario, options: Run
     const flat = new Map<string, Calibration>();
     for (const node of cluster.nodes) {
       signal.throwIfAborted();
-      note(`calibrating ${node.name} at rtt 0`);
       flat.set(node.name, await calibrateNode(api, node, 0, scenario.calibrationPings));
     }
     const client = await connectCluster({
@@ -154,20 +177,20 @@ export const runClusterScenario = async (scenario: ClusterScenario, options: Run
     signal.addEventListener('abort', dropOnAbort, { once: true });
     try {
       const measured: Measured[] = [];
+      const total = 2 * scenario.modes.length;
       for (const mode of scenario.modes) {
         signal.throwIfAborted();
-        note(`measuring ${modeText(mode)} on flat links`);
+        emit({ type: 'config-start', configId: `${modeText(mode)}@flat`, index: measured.length, total });
         measured.push(await measureConfig(scenario, client, mode, 'flat', names));
       }
       const shaped = new Map<string, Calibration>();
       for (const node of cluster.nodes) {
         signal.throwIfAborted();
-        note(`calibrating ${node.name} at rtt ${rttOf(node.name)} ms`);
         shaped.set(node.name, await calibrateNode(api, node, rttOf(node.name), scenario.calibrationPings));
       }
       for (const mode of scenario.modes) {
         signal.throwIfAborted();
-        note(`measuring ${modeText(mode)} on the scenario's links`);
+        emit({ type: 'config-start', configId: `${modeText(mode)}@shaped`, index: measured.length, total });
         measured.push(await measureConfig(scenario, client, mode, 'shaped', names));
       }
       const addedMs = new Map(cluster.nodes.flatMap((n) => nodeKeys(n).map((k) => [k, shaped.get(n.name)!.addedMs - flat.get(n.name)!.addedMs] as const)));
@@ -181,7 +204,6 @@ export const runClusterScenario = async (scenario: ClusterScenario, options: Run
       const faults: ClusterFaultResult[] = [];
       for (const [index, fault] of scenario.faults.entries()) {
         signal.throwIfAborted();
-        note(`fault ${index + 1}: ${fault.kind} ${fault.node}`);
         faults.push(await runClusterFault({ scenario, cluster, client, addedMs, signal }, fault, index));
       }
       const direct = await connectClient(cluster.nodes[0]!.direct, 'primary-1 direct');
@@ -202,11 +224,10 @@ export const runClusterScenario = async (scenario: ClusterScenario, options: Run
         ...faults.filter((f) => f.lost > 0).map((f) => `${f.fault.kind} ${f.fault.node}: ${f.lost} acknowledged write(s) lost`),
       ];
       await flattenLinks(api, cluster.nodes);
-      return {
-        kind: 'cluster',
+      return finish({
         scenario: { name: scenario.name, description: scenario.description, ...(scenario.file ? { file: scenario.file } : {}) },
         // The external runtime refuses a cluster before anything starts.
-        runtime: cluster.kind as ClusterResult['runtime'],
+        runtime: cluster.kind as ClusterRun['runtime'],
         versions,
         startedAt: startedAt.toISOString(),
         durationMs: performance.now() - startMs,
@@ -221,12 +242,14 @@ export const runClusterScenario = async (scenario: ClusterScenario, options: Run
         pass: configs.every((c) => c.errors === 0 && c.medianMs !== null) && faults.every((f) => f.after !== null && !f.timeline.some((t) => t.event.includes('did not settle'))),
         warnings,
         notMeasured: NOT_MEASURED,
-      };
+      });
     } finally {
       signal.removeEventListener('abort', dropOnAbort);
       await client.close();
     }
   } finally {
+    emit({ type: 'stopping' });
     await cluster.stop();
+    emit({ type: 'stopped' });
   }
 };

@@ -5,7 +5,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadScenarioFile, parseScenario } from '../../../lab/scenario/index.ts';
-import { clusterNodeNames, clusterScenarioOf, clusterShapeProblem } from '../../../lab/index.ts';
+import { clusterNodeNames, clusterShapeProblem } from '../../../lab/index.ts';
+import { clusterScenarioOf } from '../../../lab/run/cluster/cluster-scenario.ts';
 import { failure, hints, lines, yaml } from '../scenario/helpers.ts';
 
 const cluster = (text: string) => clusterScenarioOf(parseScenario(text, 'c.yaml'));
@@ -35,9 +36,9 @@ describe('cluster scenarios in the shared grammar', () => {
     expect(s.modes).toEqual([{ kind: 'sync' }, { kind: 'pipeline', batch: 16 }]);
     expect(s.scaleReads).toBe('slave');
     expect(s.faults).toEqual([
-      { kind: 'failover', node: 'replica-2-1', takeover: true, mode: { kind: 'pipeline', batch: 8 } },
-      { kind: 'partition', node: 'primary-1', forMs: 3000 },
-      { kind: 'down', node: 'replica-1-1', forMs: 500 },
+      { kind: 'failover', node: 'replica-2-1', takeover: true, mode: { kind: 'pipeline', batch: 8 }, name: 'take' },
+      { kind: 'partition', node: 'primary-1', forMs: 3000, name: 'cut' },
+      { kind: 'down', node: 'replica-1-1', forMs: 500, name: 'freeze' },
     ]);
     expect(s.repeat).toBe(3);
   });
@@ -61,8 +62,8 @@ describe('cluster scenarios in the shared grammar', () => {
     expect(s.workload).toEqual({ command: 'SET', key: 'k:{i}', keys: 200, commands: 200, valueBytes: 16 });
     expect(s.modes).toEqual([{ kind: 'sync' }]);
     expect(s.faults).toEqual([
-      { kind: 'partition', node: 'primary-2', forMs: 4000 },
-      { kind: 'failover', node: 'replica-1-1', takeover: false, mode: { kind: 'sync' } },
+      { kind: 'partition', node: 'primary-2', forMs: 4000, name: 'cut' },
+      { kind: 'failover', node: 'replica-1-1', takeover: false, mode: { kind: 'sync' }, name: 'promote' },
     ]);
   });
 
@@ -169,9 +170,9 @@ describe('cluster scenarios in the shared grammar', () => {
       calibrationPings: 40,
       seed: 1,
       faults: [
-        { kind: 'failover', node: 'replica-1-1', takeover: false, mode: { kind: 'sync' } },
-        { kind: 'failover', node: 'replica-3-1', takeover: true, mode: { kind: 'pipeline', batch: 16 } },
-        { kind: 'partition', node: 'primary-2', forMs: 6000 },
+        { kind: 'failover', node: 'replica-1-1', takeover: false, mode: { kind: 'sync' }, name: 'failover-near' },
+        { kind: 'failover', node: 'replica-3-1', takeover: true, mode: { kind: 'pipeline', batch: 16 }, name: 'takeover-far' },
+        { kind: 'partition', node: 'primary-2', forMs: 6000, name: 'partition-near' },
       ],
     });
   });

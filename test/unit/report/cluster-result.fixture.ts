@@ -1,9 +1,16 @@
-// A real ClusterResult: scenarios/cluster-cross-dc.yaml on the local runtime, 2026-12-02T05:45:34.549Z
-// (redis-fault-lab run --json), unchanged. Used by the report tests.
+// A real cluster run: scenarios/cluster-cross-dc.yaml on the local runtime, 2026-12-02T05:45:34.549Z
+// (redis-fault-lab run --json), unchanged: as result version 1 wrote it (`kind: "cluster"`, the
+// cluster runner's own record). `clusterResult` is the same run as a LabResult (result version 2),
+// through the runner's conversion (lab/run/cluster/cluster-lab-result.ts). Used by the report tests.
 
-import type { ClusterResult } from '../../../lab/contracts/index.ts';
+import { readFileSync } from 'node:fs';
+import type { LabResult } from '../../../lab/contracts/index.ts';
+import { parseScenario } from '../../../lab/scenario/index.ts';
+import { clusterLabResult } from '../../../lab/run/cluster/cluster-lab-result.ts';
+import { clusterScenarioOf } from '../../../lab/run/cluster/cluster-scenario.ts';
+import type { ClusterRun } from '../../../lab/run/cluster/cluster-run.ts';
 
-export const clusterResult: ClusterResult = {
+export const clusterV1: ClusterRun & { kind: 'cluster' } = {
   "kind": "cluster",
   "scenario": {
     "name": "cluster-cross-dc",
@@ -698,3 +705,11 @@ export const clusterResult: ClusterResult = {
     "per-node latency percentiles are per wait (a command in sync mode, a per-node sub-pipeline in pipeline mode), from every measured run"
   ]
 };
+
+/** The cross-dc scenario as the cluster runner planned it. */
+export const clusterPlan = clusterScenarioOf(parseScenario(readFileSync(new URL('../../../scenarios/cluster-cross-dc.yaml', import.meta.url), 'utf8'), 'scenarios/cluster-cross-dc.yaml'));
+
+/** A cluster run as runScenario returns it (no thresholds: the scenario has none). */
+export const clusterLab = (run: ClusterRun): LabResult => ({ ...clusterLabResult(run, clusterPlan), thresholds: [] });
+
+export const clusterResult: LabResult = clusterLab(clusterV1);

@@ -4,6 +4,7 @@
 import type { LabResult } from '../../../lab/contracts/index.ts';
 
 export const demoResult: LabResult = {
+  resultVersion: 2,
  "scenario": {
   "name": "cross-dc-incr",
   "description": "Seed 000: INCR one round trip at a time vs pipelines of 8, 64 and 256, across datacenter round-trip times from 0 to 20 ms (512 commands per run, trimmed from 2048).",

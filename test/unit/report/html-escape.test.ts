@@ -6,7 +6,7 @@
 
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { AnyResult } from '../../../lab/contracts/index.ts';
+import type { LabResult } from '../../../lab/contracts/index.ts';
 import { LabError } from '../../../lab/errors/index.ts';
 import { escapeHtml, figure, html, jsonInScript, raw } from '../../../lab/report/html/escape.ts';
 import { renderHtmlReport } from '../../../lab/report/html/report.ts';
@@ -14,7 +14,7 @@ import { clusterResult } from './cluster-result.fixture.ts';
 import { leafPaths, PAYLOADS, pathText, withEveryLeaf, withLeaf, withOptionalFields } from './hostile-result.ts';
 import { labResult } from './lab-result.fixture.ts';
 
-const FIXTURES: [name: string, result: AnyResult][] = [
+const FIXTURES: [name: string, result: LabResult][] = [
   ['single-node', withOptionalFields(labResult)],
   ['cluster', clusterResult],
 ];
@@ -96,7 +96,7 @@ describe('renderHtmlReport of hostile results', () => {
 
     it(`${name}: renders with every leaf replaced by each payload, alone and beside the other result kind`, () => {
       for (const payload of PAYLOADS) {
-        const hostile = { ...withEveryLeaf(result, payload), ...('kind' in result ? { kind: result.kind } : {}) };
+        const hostile = withEveryLeaf(result, payload);
         assertInert(renderHtmlReport([hostile]), `${name} / ${payload}`);
         assertInert(renderHtmlReport([labResult, hostile, clusterResult]), `${name} among others / ${payload}`);
       }
@@ -107,9 +107,9 @@ describe('renderHtmlReport of hostile results', () => {
     const payload = '<img src=x onerror=window.__pwned=1>';
     const page = renderHtmlReport([withLeaf(labResult, ['calibration', 0, 'upstreamLatencyMs'], payload)]);
     expect(page).toContain('<td>&lt;img src=x onerror=window.__pwned=1&gt; / 5 ms</td>');
-    const cluster = renderHtmlReport([withLeaf(clusterResult, ['links', 0, 'role'], payload)]);
+    const cluster = renderHtmlReport([withLeaf(clusterResult, ['topology', 'links', 0, 'from'], payload)]);
     expect(cluster).toContain('<td>&lt;img src=x onerror=window.__pwned=1&gt;</td>');
-    expect(() => renderHtmlReport([withLeaf(clusterResult, ['kind'], payload)])).toThrow('result 1: kind "<img src=x onerror=window.__pwned=1>" is not a result kind the report knows');
+    expect(() => renderHtmlReport([{ ...clusterResult, kind: payload } as LabResult])).toThrow('result 1: kind "<img src=x onerror=window.__pwned=1>" is not a result kind the report knows');
   });
 
   it("allows by hash exactly the page's own scripts, and none on a page without charts", () => {
@@ -118,6 +118,6 @@ describe('renderHtmlReport of hostile results', () => {
     const scripts = [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1] ?? '').digest('base64')}'`);
     expect(scripts).toHaveLength(2);
     expect(policyOf(page)).toBe(`default-src 'none'; script-src ${scripts.join(' ')}; style-src 'unsafe-inline'; img-src data:; connect-src 'none'; base-uri 'none'; form-action 'none'`);
-    expect(policyOf(renderHtmlReport([clusterResult]))).toContain("script-src 'none';");
+    expect(policyOf(renderHtmlReport([{ ...clusterResult, calibration: [], configs: [] }]))).toContain("script-src 'none';");
   });
 });

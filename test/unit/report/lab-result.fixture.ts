@@ -115,6 +115,7 @@ const reconcile: ReconcileEntry[] = [
 ];
 
 export const labResult: LabResult = {
+  resultVersion: 2,
   scenario: {
     name: 'cross-dc-incr',
     description: 'INCR one round trip at a time vs pipelines, across datacenter RTTs',

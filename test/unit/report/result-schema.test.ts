@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { resultSchema, resultSchemaText } from '../../../lab/report/result-schema/result-schema.ts';
 import { schemaProblem } from '../../../lab/report/result-schema/check.ts';
 import { hdrProblem } from '../../../lab/metrics/index.ts';
-import type { AnyResult } from '../../../lab/contracts/index.ts';
+import type { LabResult } from '../../../lab/contracts/index.ts';
 import { labResult } from './lab-result.fixture.ts';
 import { demoResult } from './cross-dc-incr.result.fixture.ts';
 import { clusterResult } from './cluster-result.fixture.ts';
@@ -23,7 +23,7 @@ const validate = ajv.compile(resultSchema());
 // histogram; a run writes a real one or null.
 const withoutHistograms = <T>(value: T): T => JSON.parse(JSON.stringify(value).replace(/"hdr":"[^"]*"/g, '"hdr":null')) as T;
 
-const valid: [string, AnyResult][] = [
+const valid: [string, LabResult][] = [
   ['the table fixture', labResult],
   ['the cross-dc-incr demo', withoutHistograms(demoResult)],
   ['a cluster result', clusterResult],
@@ -37,8 +37,9 @@ const broken: [string, unknown, string][] = [
   ['negative median', { ...labResult, configs: [{ ...first, medianMs: -1 }] }, 'configs[0].medianMs'],
   ['p99 as a string', { ...labResult, configs: [{ ...first, latencyUs: { ...first.latencyUs, p99: '12' } }] }, 'configs[0].latencyUs.p99'],
   ['serverInfo missing', { ...labResult, configs: [{ ...first, serverInfo: undefined }] }, 'configs[0].serverInfo'],
-  ['a fault kind that does not exist', { ...clusterResult, faults: [{ ...clusterResult.faults[0], fault: { kind: 'meteor', node: 'x' } }] }, 'faults[0].fault.kind'],
-  ['a partition without forMs', { ...clusterResult, faults: [{ ...clusterResult.faults[0], fault: { kind: 'partition', node: 'x' } }] }, 'faults[0].fault.forMs'],
+  ['a cluster fault row whose redirects are not counts', { ...clusterResult, reconcile: [{ ...clusterResult.reconcile![0], redirects: { moved: 'x', ask: 0 } }] }, 'reconcile[0].redirects.moved'],
+  ['a node share without its node', { ...clusterResult, configs: [{ ...clusterResult.configs[0], perNode: [{ ...clusterResult.configs[0]!.perNode![0], node: undefined }] }] }, 'configs[0].perNode[0].node'],
+  ['a result version that does not exist', { ...labResult, resultVersion: 3 }, 'resultVersion'],
   ['an error count of 1.5', { ...labResult, configs: [{ ...first, errorsByKind: { 'ERR weird': 1.5 } }] }, 'configs[0].errorsByKind["ERR weird"]'],
 ];
 

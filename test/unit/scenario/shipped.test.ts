@@ -4,7 +4,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expandFaultCells, expandMatrix, loadScenarioFile } from '../../../lab/scenario/index.ts';
-import { clusterScenarioOf } from '../../../lab/index.ts';
+import { clusterScenarioOf } from '../../../lab/run/cluster/cluster-scenario.ts';
 
 const dir = join(import.meta.dirname, '../../../scenarios');
 // scenario.schema.json beside them is the editors' schema, not a scenario.

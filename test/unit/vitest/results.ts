@@ -82,6 +82,7 @@ export const entry = (overrides: Partial<ReconcileEntry> = {}): ReconcileEntry =
 });
 
 export const labResult = (overrides: Partial<LabResult> = {}): LabResult => ({
+  resultVersion: 2,
   scenario: { name: 'incr-pipelines', description: 'INCR sync vs pipeline:50' },
   runtime: 'local',
   versions: { redis: '7.4.2', toxiproxy: '2.12.0', node: 'v20.20.2', ioredis: '6.0.0' },
