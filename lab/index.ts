@@ -4,7 +4,7 @@ export { runScenario, type RunScenarioOptions } from './run/run-scenario.ts';
 export type { LabResult, ConfigResult, Calibration, RunRecord, LatencySummaryUs, ThresholdResult, Versions, ImageInfo, TargetInfo, RuntimeKind, ReconcileEntry, ReconcileCounts, EngineInfo, EngineRunFigures } from './contracts/index.ts';
 export { runCounts } from './contracts/index.ts';
 export type { ProgressEvent, ProgressListener } from './contracts/index.ts';
-export type { Topology, TopologyEvent, TopologyResult, FailoverEntry, ReplicationFigures, LinkCalibration, WaitOption } from './contracts/index.ts';
+export type { Topology, TopologyEvent, TopologyResult, ReplicaLag, WaitSplit, LinkCalibration, WaitOption } from './contracts/index.ts';
 export { loadScenarioFile, parseScenario, expandMatrix, scenarioSchema, scenarioSchemaText } from './scenario/index.ts';
 export { estimateWork, describeWork, type WorkEstimate } from './scenario/index.ts';
 export type { Scenario, Mode, ConfigCell, Threshold, Workload, RetryPolicy, BuiltinPolicy, PolicyName, PolicyNames, Policy, PolicyEndpoint, PolicyOperation, PolicyReply, PolicyModuleRef } from './contracts/index.ts';

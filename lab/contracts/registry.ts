@@ -8,6 +8,7 @@ import type { Bandwidth } from './link.ts';
 import { modeLabel, modeOfFlat, sameMode, type Mode } from './mode.ts';
 import type { ConfigResult, LatencySummaryUs, ReconcileEntry } from './result.ts';
 import { rateLabel } from './request.ts';
+import type { WaitOption } from './topology.ts';
 
 /** `ms`, `us`: durations in that unit; `bytes`: a size; `rate`, `ratio`: plain numbers; `count`: a whole number. */
 export type MetricUnit = 'ms' | 'us' | 'rate' | 'count' | 'ratio' | 'bytes';
@@ -64,6 +65,12 @@ const requestLatency = (name: string, key: string, pick: 'p50' | 'p99' | 'p999' 
   words: 'per-request latency',
 });
 
+// The slowest replica's marker lag (ms); null when no replica's lag was measured.
+const slowestLag = (config: ConfigResult, pick: 'p50' | 'max'): number | null => {
+  const figures = (config.lag ?? []).flatMap((l) => (l.lagMs === null ? [] : [l.lagMs[pick]]));
+  return figures.length === 0 ? null : Math.max(...figures);
+};
+
 export const CONFIG_METRICS = [
   { name: 'median', key: 'medianMs', unit: 'ms', about: 'median total run time', read: (c) => c.medianMs },
   { name: 'min', key: 'minMs', unit: 'ms', about: 'fastest verified run', read: (c) => c.minMs },
@@ -91,6 +98,11 @@ export const CONFIG_METRICS = [
   },
   { name: 'achieved/s', key: 'achievedPerSec', unit: 'rate', about: 'open-loop requests completed per second', read: (c) => c.schedule?.achievedPerSec ?? null, words: '', compare: { rule: 'total', worse: 'lower' } },
   { name: 'late-starts', key: 'lateStarts', unit: 'count', about: 'open-loop requests the generator started late', read: (c) => c.schedule?.lateStarts ?? null, words: 'open-loop late starts' },
+  // Primary with replicas (issue 23): null on configs that measured no replication.
+  { name: 'wait-p(99)', key: 'waitP99Us', unit: 'us', about: 'WAIT alone after each write, 99th percentile', read: (c) => c.waitLatencyUs?.p99 ?? null, words: 'WAIT latency' },
+  { name: 'under-replicated', key: 'underReplicated', unit: 'count', about: 'writes whose WAIT reached fewer replicas than asked', read: (c) => c.underReplicated ?? null, words: 'writes WAIT left short' },
+  { name: 'lag-p(50)', key: 'lagP50Ms', unit: 'ms', about: 'replication lag (marker keys), median, the slowest replica', read: (c) => slowestLag(c, 'p50'), words: 'replication lag' },
+  { name: 'lag-max', key: 'lagMaxMs', unit: 'ms', about: 'replication lag (marker keys), largest, the slowest replica', read: (c) => slowestLag(c, 'max'), words: 'replication lag' },
 ] as const satisfies readonly ConfigMetric[];
 
 /** A config metric's key (`medianMs`, `p99Us`, ...). */
@@ -116,6 +128,9 @@ export const RECONCILE_METRICS = [
   { name: 'acknowledged', unit: 'count', about: 'acknowledged to the caller', read: (e) => e.counts.acknowledged },
   { name: 'retries', unit: 'count', about: 'operations the policy re-issued, as it announced them with retrying()', read: (e) => e.counts.retries },
   { name: 'resent', unit: 'count', about: 'operations the client library re-sent on its own, seen on the wire (tags only; 0 without)', read: (e) => e.counts.resent ?? 0 },
+  // Topology timelines (issue 23): 0 on rows without them.
+  { name: 'by-minority', unit: 'count', about: 'acknowledged by the old primary after the partition began (a minority primary)', read: (e) => e.acknowledgedByMinority ?? 0 },
+  { name: 'lost-replicated', unit: 'count', about: 'lost although WAIT reached the replicas asked (0 without WAIT)', read: (e) => e.waitSplit?.replicated.lost ?? 0 },
 ] as const satisfies readonly ReconcileMetricSpec[];
 
 export type ReconcileMetric = (typeof RECONCILE_METRICS)[number]['name'];
@@ -146,7 +161,12 @@ export interface ConfigSelector {
   valueBytes?: number;
   /** The same cap (KB/s) in both directions; null: uncapped. */
   bandwidthKBps?: number | null;
+  /** Primary with replicas: the WAIT setting as `waitText` writes it (`none`, `1/100ms`). */
+  wait?: string;
 }
+
+/** A WAIT setting as thresholds select it and rows label it: `none` or `<replicas>/<timeout>ms`. */
+export const waitText = (wait: WaitOption | null): string => (wait === null ? 'none' : `${wait.replicas}/${wait.timeoutMs}ms`);
 
 /** How an axis's selector value is written after `at`: a duration, a rate, a whole number, a size. */
 export type AxisValue = 'duration' | 'rate' | 'count' | 'size';
@@ -247,6 +267,14 @@ export const CONFIG_AXES: readonly ConfigAxis[] = [
     matches: (s, c) => c.valueBytes !== null && c.valueBytes.min === s.valueBytes && c.valueBytes.max === s.valueBytes,
     label: valueLabel,
     legend: 'v = value bytes',
+  },
+  {
+    // Primary with replicas (issue 23): selected by its own reader in threshold-scope.ts.
+    selector: 'wait',
+    field: 'wait',
+    matches: (s, c) => c.wait !== undefined && s.wait === waitText(c.wait),
+    label: (c) => (c.wait === undefined ? '' : `wait=${waitText(c.wait)}`),
+    legend: 'wait = WAIT replicas/timeout after each write',
   },
   {
     // Open-loop request configs: the offered rate (label only).

@@ -5,7 +5,8 @@ import type { Bandwidth } from './link.ts';
 import type { ReconcileMetric, ThresholdMetric, Verdict } from './registry.ts';
 import type { RetryPolicy, ThresholdOp } from './scenario.ts';
 import type { ScheduleHealth } from './request.ts';
-import type { TopologyResult } from './topology-result.ts';
+import type { ReplicaLag, TopologyResult, WaitSplit } from './topology-result.ts';
+import type { WaitOption } from './topology.ts';
 
 export type RuntimeKind = 'containers' | 'local' | 'external';
 
@@ -230,6 +231,20 @@ export interface ConfigResult {
   serviceLatencyUs?: LatencySummaryUs | null;
   /** Open-loop only: the schedule's health over the measured runs. */
   schedule?: ScheduleHealth;
+  // --- primary with replicas, replication measured without a timeline (issue 23); absent elsewhere.
+  // latencyUs is then each command with its WAIT (when asked), one round trip at a time.
+  /** WAIT after each write: null for none (and for reads). */
+  wait?: WaitOption | null;
+  /** The WAIT alone, per write, over the measured runs; null without WAIT. */
+  waitLatencyUs?: LatencySummaryUs | null;
+  /** WAIT replies by the count of replicas reached: {"0": 3, "1": 997}; empty without WAIT. */
+  waitReached?: Record<string, number>;
+  /** Writes whose WAIT reached fewer replicas than asked: acknowledged, NOT known to be replicated. */
+  underReplicated?: number;
+  /** The node the commands went to: the primary for writes, `read-from` for reads. */
+  readsFrom?: string;
+  /** Replication lag of each replica, sampled during the measured runs. */
+  lag?: ReplicaLag[];
 }
 
 export interface ThresholdResult {
@@ -283,6 +298,17 @@ export interface ReconcileEntry {
   errorMessages?: Record<string, string>;
   /** One per run: when the fault went on and came off, in ms after the run's driver started. */
   timelines?: FaultTimeline[];
+  // --- topology timelines (issue 23); absent for single-node rows.
+  /** The node the timeline was about (the primary it cut off). */
+  node?: string;
+  /** WAIT after each write: null for none. */
+  wait?: WaitOption | null;
+  /** First run: writes acknowledged by the old primary after the partition began (the minority primary). */
+  acknowledgedByMinority?: number;
+  /** First run: acknowledged writes split by their WAIT reply; null without WAIT. */
+  waitSplit?: WaitSplit | null;
+  /** First run: each step of the timeline, ms after the writer started. */
+  events?: { atMs: number; event: string }[];
 }
 
 /** A fault run's clock, ms after its driver started; null: it did not happen in that run. */
@@ -361,7 +387,7 @@ export interface LabResult {
   warnings: string[];
   /** What the lab did not measure, stated so no number is read for more than it is. */
   notMeasured: string[];
-  /** Topology scenarios (primary + replicas): nodes, per-link calibration, replication and failover figures.
-   * Absent for a single node, whose result is unchanged. */
+  /** Topology scenarios (primary + replicas): the nodes and the per-link calibration; their figures
+   * are `configs` (replication) and `reconcile` rows (a timeline). Absent for a single node. */
   topology?: TopologyResult;
 }

@@ -15,8 +15,8 @@
 import { CONFIG_METRICS, RECONCILE_METRICS } from '../../contracts/index.ts';
 import type {
   Bandwidth, Calibration, ClusterConfigResult, ClusterFault, ClusterFaultResult, ClusterMode, ClusterResult, ConfigResult,
-  EngineInfo, EngineRunFigures, FailoverEntry, FailoverTimeline, FaultTimeline, ImageInfo, LabResult, LatencySummaryUs,
-  LinkCalibration, NodeLinkResult, NodeShare, ReconcileCounts, ReconcileEntry, ReplicaLag, ReplicationFigures, RunRecord,
+  EngineInfo, EngineRunFigures, FaultTimeline, ImageInfo, LabResult, LatencySummaryUs,
+  LinkCalibration, NodeLinkResult, NodeShare, ReconcileCounts, ReconcileEntry, ReplicaLag, RunRecord,
   ScheduleHealth, ServerInfoDelta, TargetInfo, ThresholdResult, TimeAttribution, TopologyNodeResult, TopologyResult,
   Versions, WaitOption, WaitSplit,
 } from '../../contracts/index.ts';
@@ -72,6 +72,16 @@ const schedule = object<ScheduleHealth>({
   eventLoopDelayP99Ms: nonNegative(), eventLoopDelayMaxMs: nonNegative(), generatorBound: boolean(),
 });
 
+// Primary with replicas (issue 23): the WAIT setting, replication lag and WAIT's split of the writes.
+const waitOption = nullable(object<WaitOption>({ replicas: count(), timeoutMs: nonNegative() }));
+const replicaLag = object<ReplicaLag>({
+  replica: string(),
+  lagBytes: nullable(object({ samples: count(), p50: signed(), max: signed() })),
+  lagMs: nullable(object({ samples: count(), p50: nonNegative(), p90: nonNegative(), max: nonNegative(), resolutionMs: nonNegative(), unseen: count() })),
+});
+const lossSplit = object<WaitSplit['replicated']>({ acknowledged: count(), lost: count() });
+const waitSplit = nullable(object<WaitSplit>({ replicated: lossSplit, underReplicated: lossSplit }));
+
 const config = object<ConfigResult>({
   id: string(), engine: optional(engine), workload: string(), command: string(), link: literal('proxied', 'direct'),
   rttMs: nonNegative(), jitterMs: nonNegative(), bandwidth, mode: literal('sync', 'pipeline', 'multi', 'auto'), batch: count(),
@@ -82,6 +92,8 @@ const config = object<ConfigResult>({
   clientRssGrowthBytes: nullable(signed()), clientHeapGrowthBytes: nullable(signed()), serverInfo: nullable(serverInfo),
   timeAttribution: optional(timeAttribution), requests: optional(count()), waitsPerRequest: optional(nonNegative()),
   requestLatencyUs: optional(latency), serviceLatencyUs: optional(latency), schedule: optional(schedule),
+  wait: optional(waitOption), waitLatencyUs: optional(latency), waitReached: optional(record(count())), underReplicated: optional(count()),
+  readsFrom: optional(string()), lag: optional(array(replicaLag)),
 });
 
 const threshold = object<ThresholdResult>({
@@ -109,6 +121,8 @@ const reconcileEntry = object<ReconcileEntry>({
   faultObserved: boolean(), verdict: VERDICT, reasons: array(string()),
   examples: object({ lost: counts(), duplicated: counts(), unexpected: counts() }), errorsByKind: record(count()), errorMessages: optional(record(string())),
   timelines: optional(array(faultTimeline)),
+  node: optional(string()), wait: optional(waitOption), acknowledgedByMinority: optional(count()), waitSplit: optional(waitSplit),
+  events: optional(array(object({ atMs: signed(), event: string() }))),
 });
 
 const target = object<TargetInfo>({ redis: string(), toxiproxyApiUrl: string(), disposable: boolean(), keyPrefix: nullable(string()), keysRemoved: nullable(count()) });
@@ -117,32 +131,10 @@ const versions = object<Versions>({ redis: string(), toxiproxy: string(), node: 
 const scenario = object<LabResult['scenario']>({ name: string(), description: string(), file: optional(string()) });
 
 // --- topologies (primary + replicas) ---
-
-const waitOption = nullable(object<WaitOption>({ replicas: count(), timeoutMs: nonNegative() }));
-const replicaLag = object<ReplicaLag>({
-  replica: string(),
-  lagBytes: nullable(object({ samples: count(), p50: signed(), max: signed() })),
-  lagMs: nullable(object({ samples: count(), p50: nonNegative(), p90: nonNegative(), max: nonNegative(), resolutionMs: nonNegative(), unseen: count() })),
-});
-const replication = object<ReplicationFigures>({
-  id: string(), wait: waitOption, command: string(), writes: count(), runs: count(), writeLatencyUs: latency, waitLatencyUs: latency,
-  waitReached: record(count()), underReplicated: count(), readsFrom: string(), lag: array(replicaLag),
-});
-const lossSplit = object<WaitSplit['replicated']>({ acknowledged: count(), lost: count() });
-const failoverTimeline = object<FailoverTimeline>({
-  partitionMs: nullable(signed()), partitionAppliedMs: nullable(signed()), failoverMs: nullable(signed()), healMs: nullable(signed()),
-  demotedMs: nullable(signed()), endMs: nullable(signed()),
-});
-const failover = object<FailoverEntry>({
-  id: string(), workload: string(), command: string(), wait: waitOption, runs: count(), lossAgrees: boolean(), counts: array(reconcileCounts),
-  acknowledgedByMinority: counts(), waitSplit: array(nullable(object<WaitSplit>({ replicated: lossSplit, underReplicated: lossSplit }))),
-  counter: array(counter), writeLatencyUs: latency, verdict: VERDICT, reasons: array(string()), lostExamples: counts(), timelines: array(failoverTimeline),
-});
 const topology = object<TopologyResult>({
   topology: string(),
   nodes: array(object<TopologyNodeResult>({ name: string(), role: literal('primary', 'replica'), proxy: string(), announced: nullable(string()) })),
   links: array(object<LinkCalibration>({ ...CALIBRATION, link: string(), from: string(), to: string() })),
-  replication: optional(array(replication)), failover: optional(array(failover)),
 });
 
 const labResult = object<LabResult>({

@@ -3,7 +3,7 @@
 // rather than matching nothing. Modes are read by the contracts' modeFromLabel, selector axes
 // come from the registry.
 
-import { modeFromLabel, modeLabel, SELECTOR_AXES, type AxisValue, type ConfigAxis, type ConfigSelector, type Mode } from '../../contracts/index.ts';
+import { modeFromLabel, modeLabel, SELECTOR_AXES, waitText, type AxisValue, type ConfigAxis, type ConfigSelector, type Mode } from '../../contracts/index.ts';
 import { closest } from '../problems.ts';
 import { labelsOf, modeLabelsOf, runValues, spanOf, tokensOf, UNLIMITED, VALUE_KINDS } from './threshold-terms.ts';
 import type { Parsed, ThresholdContext, ThresholdProblem, Token } from './threshold-terms.ts';
@@ -109,11 +109,11 @@ export const readScope = (scope: string, ctx: ThresholdContext): Parsed<ConfigSe
 
 // Kept as written for the tests that assert it; a unit test checks it names every selector axis.
 export const SELECTORS_HINT =
-  'selectors after "at", separated by commas: rtt=<duration>, jitter=<duration>, bw=<rate>|unlimited, conns=<N>, n=<commands>, value=<size>, direct';
+  'selectors after "at", separated by commas: rtt=<duration>, jitter=<duration>, bw=<rate>|unlimited, conns=<N>, n=<commands>, value=<size>, wait=none|<replicas>/<timeout>ms, direct';
 
 type ValueAxis = ConfigAxis & { selector: string; value: AxisValue; field: keyof ConfigSelector };
 const VALUE_AXES = SELECTOR_AXES.filter((axis): axis is ValueAxis => axis.value !== undefined && axis.field !== undefined);
-const SELECTOR_NAMES = VALUE_AXES.map((axis) => axis.selector);
+const SELECTOR_NAMES = [...VALUE_AXES.map((axis) => axis.selector), 'wait'];
 // The link's own axes: a direct config has none of them.
 const LINK_FIELDS: readonly (keyof ConfigSelector)[] = ['rttMs', 'jitterMs', 'bandwidthKBps'];
 
@@ -166,8 +166,19 @@ const splitItems = (atText: string, base: number): Token[] => {
   return items;
 };
 
+// `wait=none` or `wait=1/100ms`: one of the WAIT settings of a primary with replicas.
+const readWait = (raw: Token, ctx: ThresholdContext): Parsed<{ key: string; field: 'wait'; value: string }> => {
+  if (ctx.waits === undefined) return fail(`wait=${raw.text}: only a primary with replicas runs WAIT settings`, 'leave wait= out', raw);
+  const valid = ctx.waits.map(waitText);
+  if (!valid.includes(raw.text)) {
+    const guess = closest(raw.text, valid);
+    return fail(`wait=${raw.text} is not one of the scenario's WAIT settings${guess === undefined ? '' : `; did you mean ${guess}?`}`, `valid: ${valid.map((w) => `wait=${w}`).join(', ')}`, raw);
+  }
+  return { value: { key: 'wait', field: 'wait', value: raw.text }, problems: [] };
+};
+
 // One `k=v` item, or a problem saying what would be valid.
-const readItem = (item: Token, ctx: ThresholdContext, label: string | undefined): Parsed<{ key: string; field?: keyof ConfigSelector; value: number | null }> => {
+const readItem = (item: Token, ctx: ThresholdContext, label: string | undefined): Parsed<{ key: string; field?: keyof ConfigSelector; value: number | string | null }> => {
   if (item.text === 'direct') {
     if (ctx.network !== undefined && !ctx.network.direct) {
       return fail('direct: this scenario does not measure direct configs', 'add network: {direct: true}, or leave direct out', item);
@@ -183,6 +194,7 @@ const readItem = (item: Token, ctx: ThresholdContext, label: string | undefined)
   }
   const [, name = '', valueText = ''] = m;
   const nameToken = { text: name, index: item.index };
+  if (name === 'wait') return readWait({ text: valueText, index: item.index + item.text.lastIndexOf(valueText) }, ctx);
   const axis = VALUE_AXES.find((a) => a.selector === name);
   if (axis === undefined) {
     const alias = ALIASES[name.toLowerCase()];

@@ -18,6 +18,7 @@ import {
   type NetworkAxes,
   type RetryPolicy,
   type ThresholdOp,
+  type WaitOption,
   type Workload,
 } from '../../contracts/index.ts';
 import { durationIn, formatMs, formatRate, formatSize, parseDuration, parseRate, parseSize } from '../quantities.ts';
@@ -30,6 +31,10 @@ export interface ThresholdContext {
   network: NetworkAxes | undefined;
   faults: Fault[] | undefined;
   policies: RetryPolicy[] | undefined;
+  /** A primary with replicas: its WAIT settings (`wait=` selects among them); absent elsewhere. */
+  waits?: (WaitOption | null)[];
+  /** A primary with replicas under a timeline: its results are reconcile rows, selected by workload and WAIT. */
+  timeline?: boolean;
 }
 
 /** A problem inside the threshold text, with the offending token for a precise column. */

@@ -85,7 +85,7 @@ describe('parseScenario: threshold scopes', () => {
       '9:9: expect[2]: "at rtts=10ms: median < 1ms": unknown selector "rtts"; did you mean rtt?',
     ]);
     const list =
-      'selectors after "at", separated by commas: rtt=<duration>, jitter=<duration>, bw=<rate>|unlimited, conns=<N>, n=<commands>, value=<size>, direct';
+      'selectors after "at", separated by commas: rtt=<duration>, jitter=<duration>, bw=<rate>|unlimited, conns=<N>, n=<commands>, value=<size>, wait=none|<replicas>/<timeout>ms, direct';
     expect(hints(error)).toStrictEqual([`write conns=<N>; ${list}`, `write bw=<rate> (the same cap both ways) or bw=unlimited; ${list}`, list]);
   });
 
