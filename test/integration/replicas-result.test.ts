@@ -123,6 +123,9 @@ describe('primary with replicas: one result', () => {
     expect(table.stdout).toContain('Reconcile');
     expect(table.stdout).toMatch(/INCR at wait=1\/100ms: lost-replicated == 0/);
     expect(table.stdout).toContain('by minority');
+    // The rows differ by their WAIT setting, and the Reconcile block says which is which.
+    expect(table.stdout).toMatch(/INCR\s+isolate \+ promote\s+sync\s+none\s+none/);
+    expect(table.stdout).toMatch(/INCR\s+isolate \+ promote\s+sync\s+1\/100ms\s+none/);
     const configs = await runCli(['report', join(dir, 'replication.json')]);
     expect(configs.stdout).toContain('wait=1/100ms');
     expect(configs.stdout).toContain('Replication');
