@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import 'redis-fault-lab/vitest';
 import { runScenario, type LabResult } from '../../lab/index.ts';
-import { toJson } from '../../lab/report/index.ts';
+import { toJson, writeOutDir } from '../../lab/report/index.ts';
 import { runCli } from './run-cli.ts';
 import { inlineScenario } from './support.ts';
 
@@ -138,6 +138,10 @@ describe('primary with replicas: one result', () => {
     const same = await runCli(['compare', join(dir, 'replication.json'), join(dir, 'replication.json')]);
     expect(same.code, same.stderr).toBe(0);
     expect(same.stdout).toContain('SET / WAIT 1 100ms');
+    // Each replication config's HDR histogram exports as an .hgrm file.
+    await writeOutDir(replication, join(dir, 'out'));
+    const hgrm = await readFile(join(dir, 'out', 'SET___WAIT_1_100ms.hgrm'), 'utf8');
+    expect(hgrm).toMatch(/Total count\s*=\s*200\]/);
   });
 
   it('refuses a version 1 replica result, naming the version it needs', async () => {
