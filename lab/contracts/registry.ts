@@ -8,6 +8,7 @@ import type { Bandwidth } from './link.ts';
 import { modeLabel, modeOfFlat, sameMode, type Mode } from './mode.ts';
 import type { ConfigResult, LatencySummaryUs, ReconcileEntry } from './result.ts';
 import { clientsRecordLabel, rateLabel } from './request.ts';
+import type { WaitOption } from './topology.ts';
 
 /** `ms`, `us`: durations in that unit; `bytes`: a size; `rate`, `ratio`: plain numbers; `count`: a whole number. */
 export type MetricUnit = 'ms' | 'us' | 'rate' | 'count' | 'ratio' | 'bytes';
@@ -64,6 +65,12 @@ const requestLatency = (name: string, key: string, pick: 'p50' | 'p99' | 'p999' 
   words: 'per-request latency',
 });
 
+// The slowest replica's marker lag (ms); null when no replica's lag was measured.
+const slowestLag = (config: ConfigResult, pick: 'p50' | 'max'): number | null => {
+  const figures = (config.lag ?? []).flatMap((l) => (l.lagMs === null ? [] : [l.lagMs[pick]]));
+  return figures.length === 0 ? null : Math.max(...figures);
+};
+
 export const CONFIG_METRICS = [
   { name: 'median', key: 'medianMs', unit: 'ms', about: 'median total run time', read: (c) => c.medianMs },
   { name: 'min', key: 'minMs', unit: 'ms', about: 'fastest verified run', read: (c) => c.minMs },
@@ -105,6 +112,11 @@ export const CONFIG_METRICS = [
     words: 'open-loop saturation',
   },
   { name: 'redirects', key: 'redirects', unit: 'count', about: 'MOVED/ASK redirects over the measured runs (Redis Cluster)', read: (c) => c.redirects ?? null, words: 'cluster redirects' },
+  // Primary with replicas (issue 23): null on configs that measured no replication.
+  { name: 'wait-p(99)', key: 'waitP99Us', unit: 'us', about: 'WAIT alone after each write, 99th percentile', read: (c) => c.waitLatencyUs?.p99 ?? null, words: 'WAIT latency' },
+  { name: 'under-replicated', key: 'underReplicated', unit: 'count', about: 'writes whose WAIT reached fewer replicas than asked', read: (c) => c.underReplicated ?? null, words: 'writes WAIT left short' },
+  { name: 'lag-p(50)', key: 'lagP50Ms', unit: 'ms', about: 'replication lag (marker keys), median, the slowest replica', read: (c) => slowestLag(c, 'p50'), words: 'replication lag' },
+  { name: 'lag-max', key: 'lagMaxMs', unit: 'ms', about: 'replication lag (marker keys), largest, the slowest replica', read: (c) => slowestLag(c, 'max'), words: 'replication lag' },
 ] as const satisfies readonly ConfigMetric[];
 
 /** A config metric's key (`medianMs`, `p99Us`, ...). */
@@ -130,6 +142,9 @@ export const RECONCILE_METRICS = [
   { name: 'acknowledged', unit: 'count', about: 'acknowledged to the caller', read: (e) => e.counts.acknowledged },
   { name: 'retries', unit: 'count', about: 'operations the policy re-issued, as it announced them with retrying()', read: (e) => e.counts.retries },
   { name: 'resent', unit: 'count', about: 'operations the client library re-sent on its own, seen on the wire (tags only; 0 without)', read: (e) => e.counts.resent ?? 0 },
+  // Topology timelines (issue 23): 0 on rows without them.
+  { name: 'by-minority', unit: 'count', about: 'acknowledged by the old primary after the partition began (a minority primary)', read: (e) => e.acknowledgedByMinority ?? 0 },
+  { name: 'lost-replicated', unit: 'count', about: 'lost although WAIT reached the replicas asked (0 without WAIT)', read: (e) => e.waitSplit?.replicated.lost ?? 0 },
 ] as const satisfies readonly ReconcileMetricSpec[];
 
 export type ReconcileMetric = (typeof RECONCILE_METRICS)[number]['name'];
@@ -166,13 +181,16 @@ export interface ConfigSelector {
   clients?: string;
   /** Request configs: requests per run (`commands` counts their commands). */
   requests?: number;
-  /** Topology configs: WAIT's replicas (`1`), or `none`. */
+  /** Primary with replicas: the WAIT setting as `waitText` writes it (`none`, `1/100ms`). */
   wait?: string;
   /** Topology configs: the node the figures are of (`primary`, `replica-1`). */
   node?: string;
   /** Topology configs run under a retry policy: its name. */
   policy?: string;
 }
+
+/** A WAIT setting as thresholds select it and rows label it: `none` or `<replicas>/<timeout>ms`. */
+export const waitText = (wait: WaitOption | null): string => (wait === null ? 'none' : `${wait.replicas}/${wait.timeoutMs}ms`);
 
 /** How an axis's selector value is written after `at`: a duration, a bandwidth, a whole number, a
  * size, a request rate (`800/s`), a clients mode (`shared`, `pool:4`), a name (a workload label, a
@@ -217,10 +235,7 @@ interface TopologyAxes {
   policy?: string;
 }
 const topologyAxes = (config: ConfigResult): TopologyAxes => config as ConfigResult & TopologyAxes;
-const waitLabelOf = (config: ConfigResult): string | undefined => {
-  const { wait } = topologyAxes(config);
-  return wait === undefined ? undefined : wait === null ? 'none' : String(wait.replicas);
-};
+const waitLabelOf = (config: ConfigResult): string | undefined => (config.wait === undefined ? undefined : waitText(config.wait));
 const offeredRateLabel = (config: ConfigResult): string | undefined =>
   config.schedule === undefined ? undefined : rateLabel(config.schedule.offeredRampPerSec ?? { fromPerSec: config.schedule.offeredPerSec, toPerSec: config.schedule.offeredPerSec });
 
@@ -339,7 +354,7 @@ export const CONFIG_AXES: readonly ConfigAxis[] = [
       const wait = waitLabelOf(c);
       return wait === undefined ? '' : `wait=${wait}`;
     },
-    legend: 'wait = WAIT replicas after each write',
+    legend: 'wait = WAIT replicas/timeout after each write',
   },
   {
     selector: 'node',

@@ -5,7 +5,8 @@ import type { Bandwidth } from './link.ts';
 import type { ReconcileMetric, ThresholdMetric, Verdict } from './registry.ts';
 import type { RetryPolicy, ThresholdOp } from './scenario.ts';
 import type { ClientsRecord, ScheduleHealth } from './request.ts';
-import type { TopologyResult } from './topology-result.ts';
+import type { ReplicaLag, TopologyResult, WaitSplit } from './topology-result.ts';
+import type { WaitOption } from './topology.ts';
 import type { NodeShare } from './cluster.ts';
 
 export type RuntimeKind = 'containers' | 'local' | 'external';
@@ -286,6 +287,20 @@ export interface ConfigResult {
   perNode?: NodeShare[];
   /** MOVED/ASK redirects met across the measured runs: 0 on a stable cluster with a fresh slot map. */
   redirects?: number;
+  // --- primary with replicas, replication measured without a timeline (issue 23); absent elsewhere.
+  // latencyUs is then each command with its WAIT (when asked), one round trip at a time.
+  /** WAIT after each write: null for none (and for reads). */
+  wait?: WaitOption | null;
+  /** The WAIT alone, per write, over the measured runs; null without WAIT. */
+  waitLatencyUs?: LatencySummaryUs | null;
+  /** WAIT replies by the count of replicas reached: {"0": 3, "1": 997}; empty without WAIT. */
+  waitReached?: Record<string, number>;
+  /** Writes whose WAIT reached fewer replicas than asked: acknowledged, NOT known to be replicated. */
+  underReplicated?: number;
+  /** The node the commands went to: the primary for writes, `read-from` for reads. */
+  readsFrom?: string;
+  /** Replication lag of each replica, sampled during the measured runs. */
+  lag?: ReplicaLag[];
 }
 
 /** One window of an open-loop config: request k belongs to the window of its intended start; the
@@ -396,6 +411,10 @@ export interface ReconcileEntry {
   /** Writes acknowledged by the minority side (a client straight to a partitioned primary), and of them the ones lost. */
   acknowledgedByMinority?: number;
   lostByMinority?: number;
+  /** WAIT after each write: null for none. */
+  wait?: WaitOption | null;
+  /** First run: acknowledged writes split by their WAIT reply; null without WAIT. */
+  waitSplit?: WaitSplit | null;
 }
 
 /** A fault run's clock, ms after its driver started; null: it did not happen in that run. */
@@ -474,8 +493,8 @@ export interface LabResult {
   warnings: string[];
   /** What the lab did not measure, stated so no number is read for more than it is. */
   notMeasured: string[];
-  /** Topology scenarios (primary + replicas): nodes, per-link calibration, replication and failover figures.
-   * Absent for a single node, whose result is unchanged. */
+  /** Topology scenarios (primary + replicas): the nodes and the per-link calibration; their figures
+   * are `configs` (replication) and `reconcile` rows (a timeline). Absent for a single node. */
   topology?: TopologyResult;
   /** The result format's version: 2 since every topology's figures are configs and reconcile rows
    * (issue 23). A file without it was written by version 1; `report` and `compare` read a version 1

@@ -105,12 +105,18 @@ export interface Threshold {
   writtenUnit?: DurationUnit;
 }
 
-/** `"policy idempotent: SAFE"` or `"policy none at fault=cut-mid-batch: duplicated == 0"`. */
+/** `"policy idempotent: SAFE"` or `"policy none at fault=cut-mid-batch: duplicated == 0"`; on a
+ * primary/replicas timeline `"INCR at wait=none: lost > 0"` (no policy: every row's). */
 export type ReconcileThreshold = {
   kind: 'reconcile';
   source: string;
-  policy: RetryPolicy;
+  /** Absent: rows of every policy. */
+  policy?: RetryPolicy;
   fault?: string;
+  /** The rows of this workload label only. */
+  workload?: string;
+  /** The rows of this WAIT setting only (registry waitText: `none`, `1/100ms`). */
+  wait?: string;
 } & ({ verdict: 'SAFE' | 'UNSAFE' } | { metric: ReconcileMetric; op: ThresholdOp; value: number });
 
 export type AnyThreshold = Threshold | ReconcileThreshold;

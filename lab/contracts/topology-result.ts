@@ -1,10 +1,10 @@
-// What a topology run reports (issue 13), beside the single-node result fields, which stay as
-// they are: the nodes and their proxies, every link calibrated on its own, replication lag and
-// WAIT figures, and the failover verdicts. Units are in the names.
+// What a topology run reports (issue 13) about its layout: the nodes and their proxies and every
+// link calibrated on its own. Its figures are configs (replication: write and WAIT latency, lag)
+// and reconcile rows (failover: lost writes) like any other (issue 23); the parts of those rows
+// only a topology has are defined here. Units are in the names.
 
-import type { Calibration, LatencySummaryUs, ReconcileCounts } from './result.ts';
-import type { Verdict } from './registry.ts';
-import type { NodeRole, WaitOption } from './topology.ts';
+import type { Calibration } from './result.ts';
+import type { NodeRole } from './topology.ts';
 
 export interface TopologyNodeResult {
   name: string;
@@ -36,27 +36,6 @@ export interface ReplicaLag {
   lagMs: { samples: number; p50: number; p90: number; max: number; resolutionMs: number; unseen: number } | null;
 }
 
-/** One WAIT setting of a replication-measurement run (replica-across-dc). */
-export interface ReplicationFigures {
-  /** `no WAIT` or `WAIT 1 100ms`. */
-  id: string;
-  wait: WaitOption | null;
-  command: string;
-  writes: number;
-  runs: number;
-  /** Write + its WAIT, per write, over all runs. */
-  writeLatencyUs: LatencySummaryUs | null;
-  /** The WAIT alone, per write; null without WAIT. */
-  waitLatencyUs: LatencySummaryUs | null;
-  /** WAIT replies by count reached: {"0": 3, "1": 997}; empty without WAIT. */
-  waitReached: Record<string, number>;
-  /** Writes whose WAIT reached fewer replicas than asked: acknowledged, NOT known to be replicated. */
-  underReplicated: number;
-  /** Reads from `readFrom` (GET workloads), with their node. */
-  readsFrom: string;
-  lag: ReplicaLag[];
-}
-
 /** Acknowledged writes split by what WAIT said (null in a run without WAIT: the client was told nothing about replication). */
 export interface WaitSplit {
   /** WAIT reached the asked count: acknowledged and known replicated. */
@@ -84,40 +63,9 @@ export interface FailoverTimeline {
   switchedTo?: string;
 }
 
-/** One workload × WAIT setting under the timeline (failover-lost-writes). */
-export interface FailoverEntry {
-  /** `INCR / no WAIT`, `SET / WAIT 1 100ms`. */
-  id: string;
-  workload: string;
-  command: string;
-  wait: WaitOption | null;
-  runs: number;
-  /** Every run found the same thing as to loss (lost > 0 in all or in none). */
-  lossAgrees: boolean;
-  /** Counts of each run (issued, acknowledged, lost, ... as for single-node reconcile rows). */
-  counts: ReconcileCounts[];
-  /** Per run: acknowledged by the old primary after the partition began (the minority primary). */
-  acknowledgedByMinority: number[];
-  /** Per run: acknowledged writes split by their WAIT reply; null without WAIT. */
-  waitSplit: (WaitSplit | null)[];
-  /** Per run: the counter read on the new primary against its bounds (INCR workloads). */
-  counter: ({ final: number; lower: number; upper: number; withinBounds: boolean } | null)[];
-  /** Write (+ WAIT) latency over all runs. */
-  writeLatencyUs: LatencySummaryUs | null;
-  verdict: Verdict;
-  reasons: string[];
-  /** A few lost operation ids of the first run that lost any. */
-  lostExamples: number[];
-  timelines: FailoverTimeline[];
-}
-
 export interface TopologyResult {
   /** `{primary: 1, replicas: 1}` as written. */
   topology: string;
   nodes: TopologyNodeResult[];
   links: LinkCalibration[];
-  /** Replication-measurement scenarios (no timeline). */
-  replication?: ReplicationFigures[];
-  /** Scenarios with a timeline. */
-  failover?: FailoverEntry[];
 }

@@ -7,6 +7,7 @@ import {
   reconcileMetricByName,
   selectsConfig,
   verdictBound,
+  waitText,
   type AnyThreshold,
   type ConfigResult,
   type ReconcileEntry,
@@ -62,7 +63,11 @@ const evaluateReconcileThreshold = (
   entries: readonly ReconcileEntry[],
 ): ThresholdResult => {
   const selected = entries.filter(
-    (e) => e.policy === threshold.policy && (threshold.fault === undefined || e.fault === threshold.fault),
+    (e) =>
+      (threshold.policy === undefined || e.policy === threshold.policy) &&
+      (threshold.fault === undefined || e.fault === threshold.fault) &&
+      (threshold.workload === undefined || e.workload === threshold.workload) &&
+      (threshold.wait === undefined || (e.wait !== undefined && waitText(e.wait) === threshold.wait)),
   );
   if ('verdict' in threshold) {
     const checked = selected.map((e) => ({ configId: e.id, actual: e.verdict, pass: e.verdict !== 'NOT-TESTED' && e.verdict === threshold.verdict }));
@@ -70,7 +75,7 @@ const evaluateReconcileThreshold = (
     return { source: threshold.source, metric: 'verdict', op: '==', value, checked, pass: allPass(checked) };
   }
   const checked = selected.map((e) => {
-    const actual = reconcileMetricByName(threshold.metric)?.read(e) ?? e.counts[threshold.metric] ?? 0;
+    const actual = reconcileMetricByName(threshold.metric)?.read(e) ?? 0;
     return { configId: e.id, actual, pass: e.verdict !== 'NOT-TESTED' && holds(actual, threshold.op, threshold.value) };
   });
   const { source, metric, op, value } = threshold;

@@ -2,15 +2,16 @@
 // against what the client was told), then why each UNSAFE, UNKNOWN or NOT-TESTED row is what it
 // is. NOT-TESTED: the fault never fired, so nothing was judged (a warning, not a pass).
 
-import type { ReconcileEntry } from '../contracts/index.ts';
+import { waitText, type ReconcileEntry } from '../contracts/index.ts';
 import { hangWrap, paint, verdictStyle, wrapNote } from './terminal-style.ts';
 import { droppedNote, fitGrid } from './grid.ts';
 import type { Cell, Column, GridRow } from './grid.ts';
 
-const columnsFor = (withRtt: boolean, withClient: boolean, withHits: boolean, withWrite = false): Column[] => [
+const columnsFor = (withRtt: boolean, withClient: boolean, withHits: boolean, withWrite = false, withWait = false): Column[] => [
   ...(withWrite ? [{ header: 'write', align: 'left' as const }] : []),
   { header: 'fault', align: 'left' },
   { header: 'mode', align: 'left' },
+  ...(withWait ? [{ header: 'wait', align: 'left' as const }] : []),
   ...(withHits ? [{ header: 'hit', align: 'left' as const }] : []),
   { header: 'policy', align: 'left' },
   ...(withClient ? [{ header: 'client', align: 'left' as const, dropPriority: 6 }] : []),
@@ -62,7 +63,7 @@ const anomalyCell = (count: number): Cell => ({ text: String(count), style: coun
 export const consistencyText = (entry: Pick<ReconcileEntry, 'runs' | 'consistent'>): string =>
   !entry.consistent ? 'DIFFERED' : entry.runs === 1 ? '1 run' : `${entry.runs}/${entry.runs} identical`;
 
-const entryRow = (entry: ReconcileEntry, withRtt: boolean, withClient: boolean, withHits: boolean, withWrite = false): GridRow => {
+const entryRow = (entry: ReconcileEntry, withRtt: boolean, withClient: boolean, withHits: boolean, withWrite = false, withWait = false): GridRow => {
   const { counts } = entry;
   return {
     kind: 'cells',
@@ -70,6 +71,8 @@ const entryRow = (entry: ReconcileEntry, withRtt: boolean, withClient: boolean, 
       ...(withWrite ? [{ text: entry.workload ?? '' }] : []),
       { text: entry.fault },
       { text: entry.mode },
+      // A primary with replicas: the WAIT setting, as thresholds select it.
+      ...(withWait ? [{ text: entry.wait === undefined ? '' : waitText(entry.wait) }] : []),
       ...(withHits ? [{ text: hitsText(entry) }] : []),
       { text: entry.policy },
       ...(withClient ? [{ text: entry.client ?? '', style: 'dim' as const }] : []),
@@ -122,8 +125,9 @@ export const renderReconcile = (entries: readonly ReconcileEntry[] | undefined, 
   const withClient = entries.some((e) => e.client !== undefined);
   const withHits = entries.some((e) => (e.connections ?? 1) > 1);
   const withWrite = entries.some((e) => e.workload !== undefined);
-  const rows = entries.map((e) => entryRow(e, withRtt, withClient, withHits, withWrite));
-  const { lines, dropped } = fitGrid(columnsFor(withRtt, withClient, withHits, withWrite), rows, color, width);
+  const withWait = entries.some((e) => e.wait !== undefined);
+  const rows = entries.map((e) => entryRow(e, withRtt, withClient, withHits, withWrite, withWait));
+  const { lines, dropped } = fitGrid(columnsFor(withRtt, withClient, withHits, withWrite, withWait), rows, color, width);
   const untested = entries.some((e) => e.verdict === 'NOT-TESTED') ? [NOT_TESTED_LEGEND] : [];
   const atLeast = entries.some((e) => e.counts.duplicatedAtLeast === true) ? [AT_LEAST_LEGEND] : [];
   const notes = [...wrapNote([...LEGEND, ...(withHits ? [HITS_LEGEND] : []), ...untested], width - 2), ...wrapNote([RETRIES_LEGEND, ...atLeast], width - 2)].map((line) =>

@@ -96,6 +96,13 @@ const problemOf = (value: unknown): string | undefined => {
   return undefined;
 };
 
+// A primary/replicas result of version 1 kept its figures in topology.replication / .failover;
+// version 2 has them as configs and reconcile rows (issue 23).
+const replicaV1Problem = (value: Record<string, unknown>): string | undefined => {
+  const figures = isObject(value.topology) ? ['replication', 'failover'].find((key) => key in (value.topology as object)) : undefined;
+  return figures === undefined ? undefined : `written by redis-fault-lab result version 1 (topology.${figures}); this version reads version 2: re-run the scenario`;
+};
+
 // ` (config "pipeline:8@rtt=10ms")` when the path is inside a config that has a string id.
 const configContext = (value: Record<string, unknown>, path: string): string => {
   const index = /^configs\[(\d+)\]\./.exec(path)?.[1];
@@ -134,6 +141,8 @@ export const readResultFile = async (file: string, options: ReadResultOptions = 
   if (old !== undefined) throw invalid(file, old, `run the scenario again with redis-fault-lab ${LAB_VERSION} (result format: scenarios/result.schema.json) and ${HINT}`);
   const shape = problemOf(value);
   if (shape !== undefined) throw invalid(file, shape);
+  const replicaV1 = replicaV1Problem(value as Record<string, unknown>);
+  if (replicaV1 !== undefined) throw invalid(file, replicaV1, `re-run the scenario with redis-fault-lab ${LAB_VERSION} to get a result this version reads`);
   const problem = schemaProblem(value, (schema ??= resultSchema()));
   if (problem !== undefined) throw schemaError(file, value as Record<string, unknown>, problem);
   return value as LabResult;

@@ -187,7 +187,7 @@ export const renderTable = (given: LabResult, opts: TableOptions): string => {
     renderTimeAttribution(result.configs, color, width),
     renderServer(result.configs, result.versions.redis, color, width),
     renderReconcile(result.reconcile, color, width),
-    renderTopology(result.topology, color, width),
+    renderTopology(result, color, width),
     renderThresholds(result.thresholds, color),
     renderWarnings(result.warnings, color, width),
     [renderOverall(result, color)],

@@ -1,11 +1,12 @@
-// The topology blocks (issue 13): nodes and every link's calibration, then either replication
-// (write and WAIT latency, WAIT counts, lag per replica) or the failover rows (acknowledged writes
-// lost, by the minority primary, split by what WAIT said), with the reasons.
+// The topology block (issue 13): nodes and every link's calibration, then what the configs and
+// reconcile rows carry only on a topology (issue 23): WAIT's answers and replica lag per config,
+// and per failover row who acknowledged the lost writes and when each step happened. The rows
+// themselves are in the configs and reconcile blocks.
 
-import type { FailoverEntry, LatencySummaryUs, ReplicationFigures, TopologyResult } from '../contracts/index.ts';
+import type { ConfigResult, LabResult, LatencySummaryUs, ReconcileEntry, TopologyResult } from '../contracts/index.ts';
 import { fixed, formatCount, formatLatencyUs, formatMs } from './figures.ts';
 import { droppedNote, fitGrid, type Column, type GridRow } from './grid.ts';
-import { hangWrap, paint, verdictStyle } from './terminal-style.ts';
+import { hangWrap, paint } from './terminal-style.ts';
 
 const cells = (texts: string[]): GridRow => ({ kind: 'cells', cells: texts.map((text) => ({ text })) });
 const latency = (l: LatencySummaryUs | null): [string, string] => (l === null ? ['n/a', 'n/a'] : [formatLatencyUs(l.p50), formatLatencyUs(l.p99)]);
@@ -31,8 +32,8 @@ const renderLinks = (topology: TopologyResult, color: boolean, width: number): s
   ];
 };
 
-const lagText = (f: ReplicationFigures): string =>
-  f.lag
+const lagText = (config: ConfigResult): string =>
+  (config.lag ?? [])
     .map((l) => {
       const bytes = l.lagBytes === null ? 'bytes n/a' : `bytes p50 ${formatCount(l.lagBytes.p50)}, max ${formatCount(l.lagBytes.max)}`;
       const time = l.lagMs === null ? 'time n/a' : `time p50 ${formatMs(l.lagMs.p50)} ms, p90 ${formatMs(l.lagMs.p90)} ms, max ${formatMs(l.lagMs.max)} ms (${l.lagMs.samples} markers, resolution ~${fixed(l.lagMs.resolutionMs, 1)} ms${l.lagMs.unseen > 0 ? `, ${l.lagMs.unseen} never seen` : ''})`;
@@ -40,82 +41,43 @@ const lagText = (f: ReplicationFigures): string =>
     })
     .join('; ');
 
-const renderReplication = (figures: readonly ReplicationFigures[], color: boolean, width: number): string[] => {
-  const columns: Column[] = [
-    { header: 'setting', align: 'left' },
-    { header: 'ops', align: 'right' },
-    { header: 'op p50', align: 'right' },
-    { header: 'op p99', align: 'right' },
-    { header: 'WAIT p50', align: 'right' },
-    { header: 'WAIT p99', align: 'right' },
-    { header: 'WAIT reached', align: 'left', dropPriority: 1 },
-    { header: 'under', align: 'right' },
-  ];
-  const rows = figures.map((f) => {
-    const [p50, p99] = latency(f.writeLatencyUs);
-    const [w50, w99] = latency(f.waitLatencyUs);
-    const reached = Object.entries(f.waitReached).map(([n, count]) => `${n}:${count}`).join(' ') || '-';
-    return cells([f.id, formatCount(f.writes), p50, p99, w50, w99, reached, String(f.underReplicated)]);
-  });
-  const grid = fitGrid(columns, rows, color, width);
+// What WAIT did and how far each replica lagged, per replication config (the configs block has its latency).
+const replicationLines = (configs: readonly ConfigResult[], color: boolean, width: number): string[] => {
+  const measured = configs.filter((c) => c.wait !== undefined);
+  if (measured.length === 0) return [];
   return [
-    paint('Replication (op: the command and its WAIT; under: WAIT reached fewer replicas than asked)', 'bold', color),
-    ...grid.lines,
-    ...droppedNote(grid.dropped, width, color),
-    ...figures.flatMap((f) => hangWrap(`  lag under ${f.id}: ${lagText(f)}`, width).map((line) => paint(line, 'dim', color))),
+    paint('Replication (per config: what WAIT answered, how far each replica lagged)', 'bold', color),
+    ...measured.flatMap((c) => {
+      const [w50, w99] = latency(c.waitLatencyUs ?? null);
+      const reached = Object.entries(c.waitReached ?? {}).map(([n, count]) => `${n}:${count}`).join(' ');
+      const wait = c.wait === null ? `commands to ${c.readsFrom ?? 'the primary'}, no WAIT` : `WAIT p50 ${w50}, p99 ${w99}; reached ${reached || '-'}; under-replicated ${c.underReplicated ?? 0}`;
+      return [...hangWrap(`  ${c.id}: ${wait}`, width), ...hangWrap(`    lag: ${lagText(c) || 'n/a'}`, width).map((line) => paint(line, 'dim', color))];
+    }),
   ];
 };
 
-const runsText = (xs: readonly number[]): string => xs.map(String).join(' / ');
-
-const renderFailover = (entries: readonly FailoverEntry[], color: boolean, width: number): string[] => {
-  const columns: Column[] = [
-    { header: 'row', align: 'left' },
-    { header: 'acked', align: 'right' },
-    { header: 'by minority', align: 'right' },
-    { header: 'lost', align: 'right' },
-    { header: 'lost, WAIT ok', align: 'right' },
-    { header: 'lost, WAIT short', align: 'right' },
-    { header: 'op p50', align: 'right', dropPriority: 1 },
-    { header: 'verdict', align: 'left' },
-  ];
-  const rows: GridRow[] = entries.map((e) => {
-    const [p50] = latency(e.writeLatencyUs);
-    const split = (pick: 'replicated' | 'underReplicated') => (e.wait === null ? '-' : runsText(e.waitSplit.map((s) => s?.[pick].lost ?? 0)));
-    return {
-      kind: 'cells',
-      cells: [
-        { text: e.id },
-        { text: runsText(e.counts.map((c) => c.acknowledged)) },
-        { text: runsText(e.acknowledgedByMinority) },
-        { text: runsText(e.counts.map((c) => c.lost)) },
-        { text: split('replicated') },
-        { text: split('underReplicated') },
-        { text: p50 },
-        { text: `${e.verdict}${e.lossAgrees ? '' : ' (runs disagree)'}`, style: verdictStyle(e.verdict) },
-      ],
-    };
-  });
-  const grid = fitGrid(columns, rows, color, width);
+// The failover rows' own figures: who acknowledged what, what WAIT said, when each step happened.
+const failoverLines = (entries: readonly ReconcileEntry[], color: boolean, width: number): string[] => {
+  const rows = entries.filter((e) => e.events !== undefined);
+  if (rows.length === 0) return [];
   return [
-    paint('Failover (per run, separated by /: acked by any primary; by minority: acked by the old primary after the partition; lost: acked, gone from the final primary)', 'bold', color),
-    ...grid.lines,
-    ...droppedNote(grid.dropped, width, color),
-    ...entries.flatMap((e) => e.reasons.flatMap((reason) => hangWrap(`  ${e.id}: ${reason}`, width))),
-    ...entries.flatMap((e) => hangWrap(`  ${e.id} timeline (ms after the writer started): ${e.timelines.map(timelineText).join(' / ')}`, width).map((line) => paint(line, 'dim', color))),
+    paint('Failover (first run: by minority = acked by the old primary after the partition began)', 'bold', color),
+    ...rows.flatMap((e) => {
+      const split = e.waitSplit ? `; WAIT reached: ${e.waitSplit.replicated.acknowledged} acked, ${e.waitSplit.replicated.lost} lost; WAIT short: ${e.waitSplit.underReplicated.acknowledged} acked, ${e.waitSplit.underReplicated.lost} lost` : '';
+      const steps = (e.events ?? []).map((s) => `${s.event} ${formatMs(s.atMs)}`).join(', ');
+      return [...hangWrap(`  ${e.id}: by minority ${e.acknowledgedByMinority ?? 0}${split}`, width), ...hangWrap(`    ms after the writer started: ${steps}`, width).map((line) => paint(line, 'dim', color))];
+    }),
   ];
 };
-
-const at = (ms: number | null): string => (ms === null ? 'never' : formatMs(ms));
-const timelineText = (t: FailoverEntry['timelines'][number]): string =>
-  `cut ${at(t.partitionMs)}-${at(t.partitionAppliedMs)}, ${t.switchSeenMs === undefined ? `promoted ${at(t.failoverMs)}` : `sentinels switched${t.switchedTo === undefined ? '' : ` to ${t.switchedTo}`} ${at(t.switchSeenMs)}`}, healed ${at(t.healMs)}, demoted ${at(t.demotedMs)}, end ${at(t.endMs)}`;
 
 /** Nothing for a single-node result. */
-export const renderTopology = (topology: TopologyResult | undefined, color: boolean, width: number): string[] => {
-  if (topology === undefined) return [];
+export const renderTopology = (result: Pick<LabResult, 'topology' | 'configs' | 'reconcile'>, color: boolean, width: number): string[] => {
+  if (result.topology === undefined) return [];
+  const replication = replicationLines(result.configs, color, width);
+  const failover = failoverLines(result.reconcile ?? [], color, width);
   return [
-    ...renderLinks(topology, color, width),
-    ...(topology.replication ? ['', ...renderReplication(topology.replication, color, width)] : []),
-    ...(topology.failover ? ['', ...renderFailover(topology.failover, color, width)] : []),
+    ...renderLinks(result.topology, color, width),
+    ...(replication.length > 0 ? ['', ...replication] : []),
+    ...(failover.length > 0 ? ['', ...failover] : []),
   ];
 };

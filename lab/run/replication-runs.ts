@@ -9,13 +9,33 @@ import { LabError, errorMessage } from '../errors/index.ts';
 import { createLatencyHistogram, recordUs, summarizeLatency, type LatencyHistogram } from '../metrics/index.ts';
 import type { StartedRuntime } from '../runtime/index.ts';
 import { buildPlan, type OperationPlan } from '../workload/index.ts';
-import type { ProgressListener, ReplicationFigures, Scenario, WaitOption } from '../contracts/index.ts';
+import type { LatencySummaryUs, ProgressListener, ReplicaLag, RunRecord, Scenario, WaitOption } from '../contracts/index.ts';
 import { emptyLagSamples, startLagSampling, summarizeLag, type LagSamples } from './replication-lag.ts';
 import { checkAborted } from './session.ts';
 
 const SETTLE_WAIT_MS = 5_000;
 
 export const waitLabel = (wait: WaitOption | null): string => (wait === null ? 'no WAIT' : `WAIT ${wait.replicas} ${wait.timeoutMs}ms`);
+
+/** One WAIT setting of one workload over its measured runs (topology-rows.ts makes it a config). */
+export interface ReplicationFindings {
+  /** `SET / no WAIT`, `SET / WAIT 1 100ms`, `GET / reads from replica-1`. */
+  id: string;
+  workload: string;
+  command: string;
+  wait: WaitOption | null;
+  /** One per measured run: the timed span is the writes (and their WAITs), not the reset before. */
+  runs: RunRecord[];
+  /** Write + its WAIT, per write, over all runs. */
+  writeLatencyUs: LatencySummaryUs | null;
+  /** The WAIT alone, per write; null without WAIT. */
+  waitLatencyUs: LatencySummaryUs | null;
+  waitReached: Record<string, number>;
+  underReplicated: number;
+  /** The node the commands went to. */
+  readsFrom: string;
+  lag: ReplicaLag[];
+}
 
 interface Tally {
   write: LatencyHistogram;
@@ -47,7 +67,8 @@ const expectedReply = (plan: OperationPlan, op: number, reply: unknown): string 
   return typeof reply === 'number' ? undefined : `${plan.command} answered ${String(reply)}`;
 };
 
-const runOnce = async (input: { topology: StartedRuntime; control: Map<string, Redis>; plan: OperationPlan; wait: WaitOption | null; readFrom: string; markersPerSec: number; tally?: Tally; lag?: Map<string, LagSamples> }): Promise<void> => {
+// The run's time from the first command to the last reply (or the error that stopped it).
+const runOnce = async (input: { topology: StartedRuntime; control: Map<string, Redis>; plan: OperationPlan; wait: WaitOption | null; readFrom: string; markersPerSec: number; tally?: Tally; lag?: Map<string, LagSamples> }): Promise<{ totalMs: number; failure?: string }> => {
   const { topology, control, plan, tally, lag } = input;
   const primaryNode = topology.nodes.find((n) => n.role === 'primary');
   const replicas = topology.nodes.filter((n) => n.role === 'replica');
@@ -58,6 +79,8 @@ const runOnce = async (input: { topology: StartedRuntime; control: Map<string, R
   const client = await connectClient(target?.proxied ?? topology.nodes[0]!.proxied, `${target?.name} through its proxy`);
   const sampling = lag ? startLagSampling({ primary, replicas: replicas.map((r) => ({ name: r.name, client: control.get(r.name) as Redis, announced: r.listedAs ?? '' })), markersPerSec: input.markersPerSec, samples: lag }) : undefined;
   const wait = reads ? null : input.wait;
+  const startMs = performance.now();
+  let failure: string | undefined;
   try {
     for (let op = 0; op < plan.size; op++) {
       const startNs = process.hrtime.bigint();
@@ -80,18 +103,21 @@ const runOnce = async (input: { topology: StartedRuntime; control: Map<string, R
       }
     }
   } catch (error) {
-    tally?.errors.push(errorMessage(error));
+    failure = errorMessage(error);
+    tally?.errors.push(failure);
   } finally {
     await sampling?.stop();
     await closeClient(client);
   }
+  const totalMs = performance.now() - startMs;
+  return failure === undefined ? { totalMs } : { totalMs, failure };
 };
 
 /** Every WAIT setting of the scenario's (first) workload: its figures. */
-export const runReplication = async (input: { scenario: Scenario; topology: StartedRuntime; control: Map<string, Redis>; emit: ProgressListener; signal?: AbortSignal }): Promise<{ figures: ReplicationFigures[]; problems: string[] }> => {
+export const runReplication = async (input: { scenario: Scenario; topology: StartedRuntime; control: Map<string, Redis>; emit: ProgressListener; signal?: AbortSignal }): Promise<{ figures: ReplicationFindings[]; problems: string[] }> => {
   const { scenario, topology, control } = input;
   const replication = scenario.replication ?? { wait: [null], readFrom: 'primary', markersPerSec: 20 };
-  const figures: ReplicationFigures[] = [];
+  const figures: ReplicationFindings[] = [];
   const problems: string[] = [];
   for (const workload of scenario.workloads) {
     const plan = buildPlan(workload, workload.commands[0] ?? 0, workload.valueBytes[0] ?? { minBytes: 0, maxBytes: 0 }, scenario.seed);
@@ -104,18 +130,20 @@ export const runReplication = async (input: { scenario: Scenario; topology: Star
         checkAborted(input.signal);
         await runOnce(common);
       }
+      const runs: RunRecord[] = [];
       for (let r = 0; r < scenario.repeat; r++) {
         checkAborted(input.signal);
-        await runOnce({ ...common, tally, lag });
+        const { totalMs, failure } = await runOnce({ ...common, tally, lag });
+        runs.push({ order: r, totalMs, verified: failure === undefined, clientGcMs: null, ...(failure === undefined ? {} : { failure }) });
       }
       const id = `${workload.label} / ${reads ? `reads from ${replication.readFrom}` : waitLabel(wait)}`;
       problems.push(...tally.errors.map((e) => `${id}: a run stopped early: ${e}`));
       figures.push({
         id,
+        workload: workload.label,
         wait,
         command: workload.command,
-        writes: tally.writes,
-        runs: scenario.repeat,
+        runs,
         writeLatencyUs: tally.writes === 0 ? null : summarizeLatency(tally.write),
         waitLatencyUs: wait === null || tally.wait.totalCount === 0 ? null : summarizeLatency(tally.wait),
         waitReached: Object.fromEntries([...tally.reached].sort(([a], [b]) => a - b).map(([k, v]) => [String(k), v])),

@@ -7,16 +7,17 @@
 
 import type { Redis } from 'ioredis';
 import { closeClient, connectClient } from '../client/index.ts';
-import { interruptedError, LabError } from '../errors/index.ts';
-import { createLatencyHistogram, summarizeLatency } from '../metrics/index.ts';
+import { interruptedError } from '../errors/index.ts';
+import { createLatencyHistogram, evaluateThresholds } from '../metrics/index.ts';
 import { calibrationWithinTolerance, ToxiproxyApi } from '../network/index.ts';
 import { startRuntime, type RuntimeChoice, type StartedRuntime } from '../runtime/index.ts';
 import { buildPlan } from '../workload/index.ts';
-import { topologyLabel, type FailoverEntry, type LabResult, type ProgressListener, type Scenario, type TopologyNodeResult, type TopologyResult } from '../contracts/index.ts';
+import { topologyLabel, type ConfigResult, type LabResult, type ProgressListener, type ReconcileEntry, type Scenario, type TopologyNodeResult, type TopologyResult } from '../contracts/index.ts';
 import { runFailover, type FailoverRunFindings } from './failover-run.ts';
 import { runReplication, waitLabel } from './replication-runs.ts';
 import { readVersions } from './session.ts';
 import { calibrateTopology, nodeLinksOf, reapplyLinks } from './topology-links.ts';
+import { failoverRow, lossAgrees, replicationConfig } from './topology-rows.ts';
 
 interface Live {
   topology: StartedRuntime;
@@ -66,13 +67,23 @@ export const runTopologyScenario = async (scenario: Scenario, options: { runtime
     const notMeasured = [
       'per-node proxies shape traffic through them: a client proxy shapes client ↔ node, a peer proxy a→b shapes the connections a opens to b (replication: the stream b→a and its ACKs); nothing shapes traffic between processes that does not cross a proxy (the lab’s own control connections go straight to each node)',
     ];
+    const configs: ConfigResult[] = [];
+    let reconcile: ReconcileEntry[] | undefined;
+    let lossAgreed = true;
     if (scenario.timeline === undefined || scenario.timeline.length === 0) {
       const found = await runReplication({ scenario, topology: live.topology, control: live.control, emit, ...(options.signal ? { signal: options.signal } : {}) });
-      result.replication = found.figures;
+      for (const figures of found.figures) {
+        const workload = scenario.workloads.find((w) => w.label === figures.workload) ?? scenario.workloads[0]!;
+        const config = replicationConfig(figures, workload, calibrations);
+        configs.push(config);
+        emit({ type: 'config-done', config });
+      }
       warnings.push(...found.problems);
       notMeasured.push('replication lag in bytes uses the offset each replica last ACKed: replicas ACK once a second unless a WAIT asks, so without WAIT it also counts bytes written since the last ACK (an upper bound)');
     } else {
-      result.failover = [];
+      reconcile = [];
+      const events = scenario.timeline;
+      const rttMs = calibrations.find((c) => c.link === primaryName)?.requestedRttMs ?? 0;
       for (const workload of scenario.workloads) {
         const plan = buildPlan(workload, workload.commands[0] ?? 0, workload.valueBytes[0] ?? { minBytes: 0, maxBytes: 0 }, scenario.seed);
         for (const wait of scenario.replication?.wait ?? [null]) {
@@ -80,24 +91,26 @@ export const runTopologyScenario = async (scenario: Scenario, options: { runtime
           const runs: FailoverRunFindings[] = [];
           for (let r = 0; r < scenario.repeat; r++) {
             if (options.signal?.aborted) throw interruptedError();
-            if (runs.length > 0 || result.failover.length > 0) {
+            if (runs.length > 0 || reconcile.length > 0) {
               await close(live);
               // The runtime the first run got (auto decides once), so every run is on the same kind.
               live = await open(live.topology.kind, scenario, options.signal);
               await reapplyLinks(live.api, calibrations);
             }
-            const findings = await runFailover({ api: live.api, topology: live.topology, control: live.control, plan, wait, events: scenario.timeline, latency, ...(options.signal ? { signal: options.signal } : {}) });
+            const findings = await runFailover({ api: live.api, topology: live.topology, control: live.control, plan, wait, events, latency, ...(options.signal ? { signal: options.signal } : {}) });
             runs.push(findings);
             warnings.push(...findings.problems.map((p) => `${workload.label} / ${waitLabel(wait)} run ${r + 1}: ${p}`));
           }
-          const entry = failoverEntry(workload.label, workload.command, wait, runs, latency.totalCount === 0 ? null : summarizeLatency(latency));
           latency.destroy();
-          result.failover.push(entry);
+          lossAgreed &&= lossAgrees(runs);
+          reconcile.push(failoverRow({ workload: workload.label, wait, events, rttMs, runs }));
         }
       }
       notMeasured.push('links of every failover run after the first carry the first calibration’s toxic settings, re-applied without measuring');
     }
-    const pass = (result.replication ?? []).every((f) => f.writes > 0) && (result.failover ?? []).every((f) => f.lossAgrees);
+    const thresholds = evaluateThresholds(scenario.expect, configs, reconcile);
+    // Every run verified and, under a timeline, every row's runs agree as to loss.
+    const runsPass = configs.every((c) => c.errors === 0 && c.medianMs !== null) && lossAgreed;
     return {
       resultVersion: 2,
       scenario: { name: scenario.name, description: scenario.description, ...(scenario.file ? { file: scenario.file } : {}) },
@@ -107,9 +120,10 @@ export const runTopologyScenario = async (scenario: Scenario, options: { runtime
       durationMs: performance.now() - startMs,
       seed: scenario.seed,
       calibration: [],
-      configs: [],
-      thresholds: [],
-      pass,
+      configs,
+      ...(reconcile ? { reconcile } : {}),
+      thresholds,
+      pass: runsPass && thresholds.every((t) => t.pass),
       warnings,
       notMeasured,
       topology: result,
@@ -122,27 +136,4 @@ export const runTopologyScenario = async (scenario: Scenario, options: { runtime
     await close(live);
     emit({ type: 'stopped' });
   }
-};
-
-const failoverEntry = (label: string, command: string, wait: FailoverEntry['wait'], runs: FailoverRunFindings[], writeLatencyUs: FailoverEntry['writeLatencyUs']): FailoverEntry => {
-  const lossy = runs.map((r) => r.counts.lost > 0);
-  const worst = runs.find((r) => r.verdict === 'UNSAFE') ?? runs[0];
-  if (worst === undefined) throw new LabError('E_SCENARIO_INVALID', 'a failover entry needs at least one run', { hint: 'repeat must be 1 or more' });
-  return {
-    id: `${label} / ${waitLabel(wait)}`,
-    workload: label,
-    command,
-    wait,
-    runs: runs.length,
-    lossAgrees: lossy.every((l) => l === lossy[0]),
-    counts: runs.map((r) => r.counts),
-    acknowledgedByMinority: runs.map((r) => r.acknowledgedByMinority),
-    waitSplit: runs.map((r) => r.waitSplit),
-    counter: runs.map((r) => r.counter),
-    writeLatencyUs,
-    verdict: worst.verdict,
-    reasons: worst.reasons,
-    lostExamples: runs.find((r) => r.lostExamples.length > 0)?.lostExamples ?? [],
-    timelines: runs.map((r) => r.timeline),
-  };
 };

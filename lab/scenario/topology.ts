@@ -330,11 +330,11 @@ export const checkTopologyRules = (input: TopologyRuleInput, problems: Problem[]
   }
   if (network.bandwidth !== undefined && network.bandwidth !== 'unlimited') problems.push({ path: ['network', 'bandwidth'], message: 'bandwidth caps are not supported on topologies yet', hint: 'leave bandwidth out' });
   if (network.direct === true) problems.push({ path: ['network', 'direct'], message: 'direct is not supported on topologies', hint: 'leave direct out' });
-  // A cluster's configs and fault rows are a LabResult's: its `expect` thresholds are judged.
-  for (const key of topology.kind === 'cluster' ? (['faults', 'policies'] as const) : (['faults', 'policies', 'expect'] as const)) {
+  const cluster = topology.kind === 'cluster';
+  // Every topology takes thresholds (issue 23): its results are configs and reconcile rows.
+  for (const key of ['faults', 'policies'] as const) {
     if (hasKey(record, key)) problems.push({ path: [key], at: 'key', message: `${key} is not supported on topologies yet`, hint: key === 'faults' ? 'use timeline: partitions, downs and a failover' : `leave ${key} out` });
   }
-  const cluster = topology.kind === 'cluster';
   if (cluster) {
     modes?.forEach((mode, index) => clusterModeOf(mode, Array.isArray(record.modes) ? ['modes', index] : ['modes'], problems));
     const jitters = [...(jitterMs ?? []), ...Object.values(nodeLinks ?? {}).map((link) => link.jitterMs)];

@@ -3,7 +3,7 @@
 // scalars, modes and connections here), then checked against each other, so one pass finds
 // every problem.
 
-import { modeLabel, type Mode, type Scenario, type Workload } from '../contracts/index.ts';
+import { modeLabel, type Mode, type Scenario, type WaitOption, type Workload } from '../contracts/index.ts';
 import { DEFAULTS, KEYS, LIMITS } from './defaults.ts';
 import { checkKeys, hasKey, isRecord, optionalKey, readAxis, readInt, readRecord, readText, requireKey } from './fields.ts';
 import { readModes } from './modes.ts';
@@ -107,7 +107,7 @@ const readScenario = (record: Record<string, unknown>, problems: Problem[]): Sce
   // Read before expect: node=, wait= and policy= selectors are checked against them.
   const topology = readSentinel(optionalKey(record, 'sentinel'), readTopology(optionalKey(record, 'topology'), ['topology'], problems), ['sentinel'], problems);
   const replication = readReplication(optionalKey(record, 'replication'), ['replication'], problems);
-  const expect = readExpect(optionalKey(record, 'expect'), ['expect'], { workloads, modes, connections, network, faults, policies, topology, replication }, problems);
+  const expect = readExpect(optionalKey(record, 'expect'), ['expect'], { workloads, modes, connections, network, faults, policies, topology, replication, ...replicaThresholdTerms(record) }, problems);
   const parts: ScenarioParts = {
     name,
     description,
@@ -207,4 +207,14 @@ const checkAxisRules = (input: AxisRuleInput, problems: Problem[]): void => {
       hint: `use at most ${largest} connections, or more commands`,
     });
   });
+};
+
+// A primary with replicas: the WAIT settings a threshold may select, and whether a timeline makes
+// its results reconcile rows. Read again here (their problems are reported where they are read).
+const replicaThresholdTerms = (record: Record<string, unknown>): { waits?: (WaitOption | null)[]; timeline?: boolean } => {
+  const topology = readTopology(optionalKey(record, 'topology'), ['topology'], []);
+  if (topology?.kind !== 'replicas') return {};
+  const replication = readReplication(optionalKey(record, 'replication'), ['replication'], []);
+  const timeline = optionalKey(record, 'timeline');
+  return { ...(replication === undefined ? {} : { waits: replication.wait }), timeline: Array.isArray(timeline) && timeline.length > 0 };
 };

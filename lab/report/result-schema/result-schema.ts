@@ -15,8 +15,8 @@
 import { CONFIG_METRICS, RECONCILE_METRICS } from '../../contracts/index.ts';
 import type {
   Bandwidth, Calibration, ConfigResult,
-  EngineInfo, EngineRunFigures, FailoverEntry, FailoverTimeline, FaultTimeline, ImageInfo, LabResult, LatencySummaryUs,
-  LinkCalibration, NodeShare, ReconcileCounts, ReconcileEntry, ReplicaLag, ReplicationFigures, RunRecord, ServerClosed,
+  EngineInfo, EngineRunFigures, FaultTimeline, ImageInfo, LabResult, LatencySummaryUs,
+  LinkCalibration, NodeShare, ReconcileCounts, ReconcileEntry, ReplicaLag, RunRecord, ServerClosed,
   Knee, LatencyWindow, Saturation, ScheduleHealth, ServerInfoDelta, TargetInfo, ThresholdResult, TimeAttribution, TopologyNodeResult, TopologyResult,
   Versions, WaitOption, WaitSplit,
 } from '../../contracts/index.ts';
@@ -90,6 +90,16 @@ const nodeShare = object<NodeShare>({
   node: string(), commands: count(), waits: count(), p50Us: nullable(nonNegative()), p99Us: nullable(nonNegative()), latencyUs: optional(latencySummary),
 });
 
+// Primary with replicas (issue 23): the WAIT setting, replication lag and WAIT's split of the writes.
+const waitOption = nullable(object<WaitOption>({ replicas: count(), timeoutMs: nonNegative() }));
+const replicaLag = object<ReplicaLag>({
+  replica: string(),
+  lagBytes: nullable(object({ samples: count(), p50: signed(), max: signed() })),
+  lagMs: nullable(object({ samples: count(), p50: nonNegative(), p90: nonNegative(), max: nonNegative(), resolutionMs: nonNegative(), unseen: count() })),
+});
+const lossSplit = object<WaitSplit['replicated']>({ acknowledged: count(), lost: count() });
+const waitSplit = nullable(object<WaitSplit>({ replicated: lossSplit, underReplicated: lossSplit }));
+
 const config = object<ConfigResult>({
   id: string(), engine: optional(engine), workload: string(), command: string(), link: literal('proxied', 'direct'),
   rttMs: nonNegative(), jitterMs: nonNegative(), bandwidth, mode: literal('sync', 'pipeline', 'multi', 'auto'), batch: count(),
@@ -103,6 +113,8 @@ const config = object<ConfigResult>({
   windowMs: optional(nonNegative()), windows: optional(array(latencyWindow)), knee: optional(knee), saturation: optional(saturation),
   clients: optional(anyOf<['shared', { pool: number }]>(literal('shared'), object({ pool: count() }))),
   links: optional(literal('flat', 'shaped')), topology: optional(string()), perNode: optional(array(nodeShare)), redirects: optional(count()),
+  wait: optional(waitOption), waitLatencyUs: optional(latency), waitReached: optional(record(count())), underReplicated: optional(count()),
+  readsFrom: optional(string()), lag: optional(array(replicaLag)),
 });
 
 const threshold = object<ThresholdResult>({
@@ -133,6 +145,7 @@ const reconcileEntry = object<ReconcileEntry>({
   timelines: optional(array(faultTimeline)),
   node: optional(string()), redirects: optional(object({ moved: count(), ask: count() })), window: optional(object({ onMs: signed(), offMs: signed() })),
   events: optional(array(object({ atMs: signed(), event: string() }))), acknowledgedByMinority: optional(count()), lostByMinority: optional(count()),
+  wait: optional(waitOption), waitSplit: optional(waitSplit),
 });
 
 const target = object<TargetInfo>({ redis: string(), toxiproxyApiUrl: string(), disposable: boolean(), keyPrefix: nullable(string()), keysRemoved: nullable(count()) });
@@ -141,32 +154,10 @@ const versions = object<Versions>({ redis: string(), toxiproxy: string(), node: 
 const scenario = object<LabResult['scenario']>({ name: string(), description: string(), file: optional(string()) });
 
 // --- topologies (primary + replicas) ---
-
-const waitOption = nullable(object<WaitOption>({ replicas: count(), timeoutMs: nonNegative() }));
-const replicaLag = object<ReplicaLag>({
-  replica: string(),
-  lagBytes: nullable(object({ samples: count(), p50: signed(), max: signed() })),
-  lagMs: nullable(object({ samples: count(), p50: nonNegative(), p90: nonNegative(), max: nonNegative(), resolutionMs: nonNegative(), unseen: count() })),
-});
-const replication = object<ReplicationFigures>({
-  id: string(), wait: waitOption, command: string(), writes: count(), runs: count(), writeLatencyUs: latency, waitLatencyUs: latency,
-  waitReached: record(count()), underReplicated: count(), readsFrom: string(), lag: array(replicaLag),
-});
-const lossSplit = object<WaitSplit['replicated']>({ acknowledged: count(), lost: count() });
-const failoverTimeline = object<FailoverTimeline>({
-  partitionMs: nullable(signed()), partitionAppliedMs: nullable(signed()), failoverMs: nullable(signed()), healMs: nullable(signed()),
-  demotedMs: nullable(signed()), endMs: nullable(signed()), switchSeenMs: optional(nullable(signed())), switchedTo: optional(string()),
-});
-const failover = object<FailoverEntry>({
-  id: string(), workload: string(), command: string(), wait: waitOption, runs: count(), lossAgrees: boolean(), counts: array(reconcileCounts),
-  acknowledgedByMinority: counts(), waitSplit: array(nullable(object<WaitSplit>({ replicated: lossSplit, underReplicated: lossSplit }))),
-  counter: array(counter), writeLatencyUs: latency, verdict: VERDICT, reasons: array(string()), lostExamples: counts(), timelines: array(failoverTimeline),
-});
 const topology = object<TopologyResult>({
   topology: string(),
   nodes: array(object<TopologyNodeResult>({ name: string(), role: literal('primary', 'replica'), proxy: string(), announced: nullable(string()) })),
   links: array(object<LinkCalibration>({ ...CALIBRATION, link: string(), from: string(), to: string() })),
-  replication: optional(array(replication)), failover: optional(array(failover)),
 });
 
 /** A result file: a version 1 file (no resultVersion) of a single node has the same shape and still reads. */

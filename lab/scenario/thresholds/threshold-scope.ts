@@ -3,7 +3,7 @@
 // rather than matching nothing. Modes are read by the contracts' modeFromLabel, selector axes
 // come from the registry.
 
-import { modeFromLabel, modeLabel, SELECTOR_AXES, type AxisValue, type ConfigAxis, type ConfigSelector, type Mode } from '../../contracts/index.ts';
+import { modeFromLabel, modeLabel, SELECTOR_AXES, waitText, type AxisValue, type ConfigAxis, type ConfigSelector, type Mode } from '../../contracts/index.ts';
 import { closest } from '../problems.ts';
 import { labelsOf, modeLabelsOf, runValues, spanOf, tokensOf, UNLIMITED, VALUE_KINDS, type SelectorValue } from './threshold-terms.ts';
 import type { Parsed, ThresholdContext, ThresholdProblem, Token } from './threshold-terms.ts';
@@ -113,11 +113,11 @@ export const readScope = (scope: string, ctx: ThresholdContext): Parsed<ConfigSe
 export const SELECTORS_HINT =
   'selectors after "at", separated by commas: rtt=<duration>, jitter=<duration>, bw=<rate>|unlimited, conns=<N>, n=<commands> (commands per run, a request workload\'s too), ' +
   'requests=<N> (requests per run), value=<size>, rate=<requests/s> (open-loop), clients=shared|pool:<N> (open-loop), workload=<label>, mode=<mode>, ' +
-  'wait=<replicas>|none, node=<name>, policy=<name> (topology configs), direct';
+  'wait=none|<replicas>/<timeout>ms, node=<name>, policy=<name> (topology configs), direct';
 
 type ValueAxis = ConfigAxis & { selector: string; value: AxisValue; field: keyof ConfigSelector };
 const VALUE_AXES = SELECTOR_AXES.filter((axis): axis is ValueAxis => axis.value !== undefined && axis.field !== undefined);
-const SELECTOR_NAMES = VALUE_AXES.map((axis) => axis.selector);
+const SELECTOR_NAMES = [...VALUE_AXES.map((axis) => axis.selector), 'wait'];
 // The link's own axes: a direct config has none of them.
 const LINK_FIELDS: readonly (keyof ConfigSelector)[] = ['rttMs', 'jitterMs', 'bandwidthKBps'];
 
@@ -169,6 +169,17 @@ const splitItems = (atText: string, base: number): Token[] => {
   return items;
 };
 
+// `wait=none` or `wait=1/100ms`: one of the WAIT settings of a primary with replicas.
+const readWait = (raw: Token, ctx: ThresholdContext): Parsed<{ key: string; field: 'wait'; value: string }> => {
+  if (ctx.waits === undefined) return fail(`wait=${raw.text}: wait= selects configs by the WAIT after each write, and only a primary with replicas runs WAIT settings`, 'leave wait= out', raw);
+  const valid = ctx.waits.map(waitText);
+  if (!valid.includes(raw.text)) {
+    const guess = closest(raw.text, valid);
+    return fail(`wait=${raw.text} is not one of the scenario's WAIT settings${guess === undefined ? '' : `; did you mean ${guess}?`}`, `valid: ${valid.map((w) => `wait=${w}`).join(', ')}`, raw);
+  }
+  return { value: { key: 'wait', field: 'wait', value: raw.text }, problems: [] };
+};
+
 // One `k=v` item, or a problem saying what would be valid.
 const readItem = (item: Token, ctx: ThresholdContext, label: string | undefined): Parsed<{ key: string; field?: keyof ConfigSelector; value: SelectorValue | Mode | null }> => {
   if (item.text === 'direct') {
@@ -186,6 +197,7 @@ const readItem = (item: Token, ctx: ThresholdContext, label: string | undefined)
   }
   const [, name = '', valueText = ''] = m;
   const nameToken = { text: name, index: item.index };
+  if (name === 'wait') return readWait({ text: valueText, index: item.index + item.text.lastIndexOf(valueText) }, ctx);
   const axis = VALUE_AXES.find((a) => a.selector === name);
   if (axis === undefined) {
     const alias = ALIASES[name.toLowerCase()];

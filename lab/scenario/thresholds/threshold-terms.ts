@@ -25,6 +25,7 @@ import {
   type RetryPolicy,
   type Topology,
   type ThresholdOp,
+  type WaitOption,
   type Workload,
 } from '../../contracts/index.ts';
 import { durationIn, formatMs, formatRate, formatSize, parseDuration, parseRate, parseSize } from '../quantities.ts';
@@ -42,6 +43,10 @@ export interface ThresholdContext {
    * policy= values exist. */
   topology?: Topology | undefined;
   replication?: ReplicationOptions | undefined;
+  /** A primary with replicas: its WAIT settings (`wait=` selects among them); absent elsewhere. */
+  waits?: (WaitOption | null)[];
+  /** A primary with replicas under a timeline: its results are reconcile rows, selected by workload and WAIT. */
+  timeline?: boolean;
 }
 
 /** A problem inside the threshold text, with the offending token for a precise column. */

@@ -132,7 +132,7 @@ const parseConfigThreshold = (text: string, ctx: ThresholdContext): Parsed<Thres
 
 /** Parses and checks one threshold string; every problem found in it is returned. */
 const parseThreshold = (text: string, ctx: ThresholdContext): Parsed<AnyThreshold> =>
-  /^\s*policy(?:\s|:|$)/.test(text) ? parseReconcileThreshold(text, ctx) : parseConfigThreshold(text, ctx);
+  /^\s*policy(?:\s|:|$)/.test(text) ? parseReconcileThreshold(text, ctx) : ctx.timeline === true ? parseRowThreshold(text, ctx) : parseConfigThreshold(text, ctx);
 
 // --- reconcile thresholds: `policy <name> [at fault=<name>]: SAFE|UNSAFE` or
 // `policy <name> [at fault=<name>]: <lost|duplicated|…> <op> <count>`. Valid only in a fault
@@ -221,6 +221,7 @@ const parseReconcileThreshold = (text: string, ctx: ThresholdContext): Parsed<Re
   const [policyWord = { text: 'policy', index: 0 }, name, ...rest] = tokensOf(headText);
   if (colon < 0) return { problems: [failAt('missing ":" after the policy', `the shape is ${POLICY_SHAPE}, e.g. "policy idempotent: SAFE"`)] };
   const problems: ThresholdProblem[] = [];
+  if (ctx.timeline === true) return { problems: [failAt('a topology timeline\'s rows are the lab\'s own writer, not a policy', ROW_HINT, policyWord)] };
   if (ctx.faults !== undefined && ctx.faults.length === 0) {
     const hint = 'add faults: (a fault scenario), or bound a config figure such as "median < 60ms"';
     problems.push(failAt('reconcile thresholds need faults, and this scenario has none', hint, policyWord));
@@ -233,6 +234,30 @@ const parseReconcileThreshold = (text: string, ctx: ThresholdContext): Parsed<Re
   if (problems.length > 0 || policy.value === undefined || judged.value === undefined) return { problems };
   return {
     value: { kind: 'reconcile', source: text, policy: policy.value, ...(fault.value === undefined ? {} : { fault: fault.value }), ...judged.value },
+    problems,
+  };
+};
+
+// --- a primary with replicas under a timeline: its reconcile rows are one per workload × WAIT
+// setting, selected as `[<workload>] [at wait=<setting>]: SAFE | UNSAFE | <count> <op> <n>`
+// (nothing before the colon, or no colon: every row).
+
+const ROW_HINT = 'select rows by workload and WAIT: e.g. "INCR at wait=none: lost > 0", "at wait=1/100ms: lost-replicated == 0", "SET: UNSAFE"';
+
+const parseRowThreshold = (text: string, ctx: ThresholdContext): Parsed<ReconcileThreshold> => {
+  const colon = text.indexOf(':');
+  const scopeText = colon < 0 ? '' : text.slice(0, colon);
+  const scope = scopeText.trim() === '' ? { value: {}, problems: [] } : readScope(scopeText, ctx);
+  const problems: ThresholdProblem[] = [...scope.problems];
+  const { workload, wait, mode, ...others } = scope.value ?? {};
+  const other = Object.keys(others)[0];
+  if (other !== undefined) problems.push(failAt(`a timeline's rows are not selected by ${other}`, ROW_HINT));
+  void mode; // every row runs sync
+  const judged = readJudgement(colon < 0 ? text : text.slice(colon + 1), colon + 1);
+  problems.push(...judged.problems.map((p) => ({ ...p, hint: `${p.hint}; ${ROW_HINT}` })));
+  if (problems.length > 0 || scope.value === undefined || judged.value === undefined) return { problems };
+  return {
+    value: { kind: 'reconcile', source: text, ...(workload === undefined ? {} : { workload }), ...(wait === undefined ? {} : { wait }), ...judged.value },
     problems,
   };
 };

@@ -193,7 +193,7 @@ describe('parseScenario: every problem in one report', () => {
         'scenarios/x.yaml:5:24: network.rtt[1]: 10 has no unit',
         '  hint: durations carry a unit: write 10ms (or us, s)',
         'scenarios/x.yaml:6:17: expect[0]: "sync: p(95) < 1ms": unknown metric "p(95)"',
-        '  hint: metrics: median, min, max (total run time); p(50), p(90), p(99), p(99.9), max-latency (per-command latency); ops/s; errors (failed runs); ratio (median / model); rss, heap (client peak memory, a size); request p(50), request p(99), request p(99.9), request max, service p(99) (per-request latency); achieved/s; late-starts (open-loop late starts); output-buffer-disconnects, closed-lost (server closes); offered/s, knee/s; saturated (open-loop saturation); redirects (cluster redirects)',
+        '  hint: metrics: median, min, max (total run time); p(50), p(90), p(99), p(99.9), max-latency (per-command latency); ops/s; errors (failed runs); ratio (median / model); rss, heap (client peak memory, a size); request p(50), request p(99), request p(99.9), request max, service p(99) (per-request latency); achieved/s; late-starts (open-loop late starts); output-buffer-disconnects, closed-lost (server closes); offered/s, knee/s; saturated (open-loop saturation); redirects (cluster redirects); wait-p(99) (WAIT latency); under-replicated (writes WAIT left short); lag-p(50), lag-max (replication lag)',
       ].join('\n'),
     );
     expect(error.hint).toBe('each problem above is followed by what would be valid');

@@ -93,7 +93,7 @@ describe('selectors that match nothing in this scenario are errors, with the rea
       'expect[0]: "at rate=100/s: median < 1s": rate=100/s: no workload here has an open-loop arrival: rate= selects open-loop configs by their offered rate',
       'expect[1]: "at clients=shared: median < 1s": clients=shared: no workload here has an open-loop arrival: clients= selects open-loop configs',
       'expect[2]: "at requests=10: median < 1s": requests=10: no workload here is a request workload: requests= counts requests (n= counts commands)',
-      'expect[3]: "at wait=1: median < 1s": wait=1: wait= selects topology configs by the WAIT after each write, and this scenario runs one Redis',
+      'expect[3]: "at wait=1: median < 1s": wait=1: wait= selects configs by the WAIT after each write, and only a primary with replicas runs WAIT settings',
       'expect[4]: "at node=primary: median < 1s": node=primary: node= selects the configs of one node of a topology, and this scenario runs one Redis',
       'expect[5]: "at policy=none: median < 1s": policy=none: policy= selects topology configs run under a retry policy, and this scenario has none (a fault verdict is selected as "policy <name>: SAFE")',
     ]);

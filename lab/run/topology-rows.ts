@@ -1,0 +1,159 @@
+// A primary/replicas run's findings as the rows every result has (issue 23): each WAIT setting
+// of a replication measurement becomes a ConfigResult, each workload × WAIT setting under a
+// timeline a ReconcileEntry. Pure: the runners measure, this only arranges.
+
+import { runCounts, type ConfigResult, type FaultTimeline, type LinkCalibration, type ReconcileEntry, type TopologyEvent, type Verdict, type WaitOption, type Workload } from '../contracts/index.ts';
+import { takesValue } from '../contracts/index.ts';
+import { describeKeys } from '../workload/index.ts';
+import type { FailoverRunFindings } from './failover-run.ts';
+import type { ReplicationFindings } from './replication-runs.ts';
+
+const median = (xs: readonly number[]): number | null => {
+  if (xs.length === 0) return null;
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? null;
+};
+
+/** The link the commands crossed: the calibration of the node's client proxy. */
+const linkOf = (links: readonly LinkCalibration[], node: string): Pick<ConfigResult, 'rttMs' | 'jitterMs' | 'bandwidth'> => {
+  const link = links.find((l) => l.link === node);
+  return { rttMs: link?.requestedRttMs ?? 0, jitterMs: link?.jitterMs ?? 0, bandwidth: link?.bandwidth ?? { upKBps: null, downKBps: null } };
+};
+
+/** One WAIT setting of a replication measurement as a config: one connection, one command per
+ * round trip (two with WAIT), timed over the runs that completed. */
+export const replicationConfig = (found: ReplicationFindings, workload: Workload, links: readonly LinkCalibration[]): ConfigResult => {
+  const commands = workload.commands[0] ?? 0;
+  const size = workload.valueBytes[0] ?? { minBytes: 0, maxBytes: 0 };
+  const timedMs = found.runs.filter(runCounts).map((r) => r.totalMs);
+  const medianMs = median(timedMs);
+  return {
+    id: found.id,
+    workload: found.workload,
+    command: found.command,
+    link: 'proxied',
+    ...linkOf(links, found.readsFrom),
+    mode: 'sync',
+    batch: 1,
+    batchLabel: '1',
+    connections: 1,
+    commands,
+    valueBytes: takesValue(workload) ? { min: size.minBytes, max: size.maxBytes } : null,
+    keys: describeKeys(workload.keys),
+    waits: commands * (found.wait === null ? 1 : 2),
+    runs: found.runs,
+    medianMs,
+    minMs: timedMs.length === 0 ? null : Math.min(...timedMs),
+    maxMs: timedMs.length === 0 ? null : Math.max(...timedMs),
+    opsPerSec: medianMs === null || medianMs === 0 ? null : commands / (medianMs / 1000),
+    modelMs: null,
+    modelRatio: null,
+    latencyUs: found.writeLatencyUs,
+    errors: found.runs.length - timedMs.length,
+    errorsByKind: {},
+    clientPeakRssBytes: null,
+    clientPeakHeapBytes: null,
+    clientRssGrowthBytes: null,
+    clientHeapGrowthBytes: null,
+    serverInfo: null,
+    wait: found.wait,
+    waitLatencyUs: found.waitLatencyUs,
+    waitReached: found.waitReached,
+    underReplicated: found.underReplicated,
+    readsFrom: found.readsFrom,
+    lag: found.lag,
+  };
+};
+
+/** The timeline as a fault's name: its events' names, in order. */
+const timelineName = (events: readonly TopologyEvent[]): string => events.map((e) => e.name).join(' + ');
+
+/** The node the timeline is about: the first node it partitions, else the replica it promotes. */
+const timelineNode = (events: readonly TopologyEvent[]): string | undefined => {
+  for (const { action } of events) if (action.kind === 'partition') return action.nodes[0];
+  for (const { action } of events) if (action.kind === 'failover') return action.promote;
+  return undefined;
+};
+
+type Timeline = FailoverRunFindings['timeline'];
+type StepKey = 'partitionMs' | 'partitionAppliedMs' | 'failoverMs' | 'healMs' | 'demotedMs' | 'endMs';
+
+const STEPS: readonly [StepKey, string][] = [
+  ['partitionMs', 'partition began'],
+  ['partitionAppliedMs', 'partition applied'],
+  ['failoverMs', 'replica promoted'],
+  ['healMs', 'partition healed'],
+  ['demotedMs', 'old primary demoted'],
+  ['endMs', 'writer stopped'],
+];
+
+/** One run's timeline as the events a reconcile row lists, in time order; on a Sentinel topology
+ * also when the sentinels' switch was first seen (`sentinels switched to replica-1`). */
+const timelineEvents = (timeline: Timeline): { atMs: number; event: string }[] => {
+  const steps = STEPS.flatMap(([key, event]) => {
+    const atMs = timeline[key];
+    return atMs === null ? [] : [{ atMs, event }];
+  });
+  const seenMs = timeline.switchSeenMs;
+  if (seenMs !== undefined && seenMs !== null) steps.push({ atMs: seenMs, event: `sentinels switched to ${timeline.switchedTo ?? 'a node the lab does not know'}` });
+  return steps.sort((a, b) => a.atMs - b.atMs);
+};
+
+// Fault on: when the partition was in place (or the promotion, without one); nothing records the
+// moment the writer's connection closed.
+const faultTimeline = (t: FailoverRunFindings['timeline']): FaultTimeline => ({ faultOnMs: t.partitionAppliedMs ?? t.failoverMs, closedMs: null, healedMs: t.healMs, endMs: t.endMs });
+
+const fingerprint = (run: FailoverRunFindings): string => JSON.stringify([run.counts, run.counter, run.verdict]);
+
+// The worst verdict of the runs; a run in which the timeline never acted tested nothing.
+const rowVerdict = (runs: readonly FailoverRunFindings[]): Verdict => {
+  if (runs.some((r) => r.verdict === 'NOT-TESTED')) return 'NOT-TESTED';
+  if (runs.some((r) => r.verdict === 'UNSAFE')) return 'UNSAFE';
+  if (runs.some((r) => r.verdict === 'UNKNOWN')) return 'UNKNOWN';
+  return 'SAFE';
+};
+
+/** Every run lost writes, or none did. */
+export const lossAgrees = (runs: readonly Pick<FailoverRunFindings, 'counts'>[]): boolean => new Set(runs.map((r) => r.counts.lost > 0)).size <= 1;
+
+/** A workload × WAIT setting under the timeline as a reconcile row: the lab's own writer (one
+ * connection, no retry: policy `none`), counts of the first run. */
+export const failoverRow = (input: { workload: string; wait: WaitOption | null; events: readonly TopologyEvent[]; rttMs: number; runs: readonly FailoverRunFindings[] }): ReconcileEntry => {
+  const { runs, wait } = input;
+  const first = runs[0];
+  if (first === undefined) throw new Error(`failover row ${input.workload} has no runs`);
+  const worst = runs.find((r) => r.verdict === 'UNSAFE') ?? first;
+  const consistent = runs.every((r) => fingerprint(r) === fingerprint(first));
+  const agree = lossAgrees(runs);
+  const node = timelineNode(input.events);
+  const reasons = [
+    ...worst.reasons,
+    ...(worst === first ? [] : ['(reasons of the first run that was UNSAFE; counts are the first run\'s)']),
+    ...(agree ? [] : [`the ${runs.length} runs disagree on loss: ${runs.map((r) => r.counts.lost).join(' / ')} lost`]),
+  ];
+  return {
+    id: `${input.workload} / ${wait === null ? 'no WAIT' : `WAIT ${wait.replicas} ${wait.timeoutMs}ms`}`,
+    workload: input.workload,
+    fault: timelineName(input.events),
+    mode: 'sync',
+    policy: 'none',
+    rttMs: input.rttMs,
+    connections: 1,
+    runs: runs.length,
+    consistent,
+    counts: first.counts,
+    counter: first.counter,
+    prefix: null,
+    faultObserved: runs.every((r) => r.timeline.partitionMs !== null || r.timeline.failoverMs !== null),
+    verdict: rowVerdict(runs),
+    reasons,
+    examples: { lost: runs.find((r) => r.lostExamples.length > 0)?.lostExamples ?? [], duplicated: [], unexpected: [] },
+    errorsByKind: {},
+    timelines: runs.map((r) => faultTimeline(r.timeline)),
+    ...(node === undefined ? {} : { node }),
+    wait,
+    acknowledgedByMinority: first.acknowledgedByMinority,
+    waitSplit: first.waitSplit,
+    events: timelineEvents(first.timeline),
+  };
+};
