@@ -8,7 +8,7 @@ export type { ProgressEvent, ProgressListener } from './contracts/index.ts';
 export type { Topology, TopologyEvent, TopologyResult, ReplicaLag, WaitSplit, LinkCalibration, WaitOption } from './contracts/index.ts';
 export { loadScenarioFile, parseScenario, expandMatrix, scenarioSchema, scenarioSchemaText } from './scenario/index.ts';
 export { estimateWork, describeWork, type WorkEstimate } from './scenario/index.ts';
-export type { Scenario, Mode, ConfigCell, Threshold, Workload, RetryPolicy, BuiltinPolicy, PolicyName, PolicyNames, Policy, PolicyEndpoint, PolicyOperation, PolicyReply, PolicyModuleRef } from './contracts/index.ts';
+export type { Scenario, Mode, ConfigCell, Threshold, Workload, RetryPolicy, BuiltinPolicy, PolicyName, PolicyNames, Policy, PolicyEndpoint, PolicyTopology, PolicyNode, PolicyAddress, PolicyNatMap, PolicyOperation, PolicyReply, PolicyModuleRef } from './contracts/index.ts';
 export { startRuntime, EXTERNAL_ENV, type StartedRuntime, type RuntimeChoice, type Endpoint, type StopReport, type StartOptions, type ExternalTarget } from './runtime/index.ts';
 export { calibrationWithinTolerance, calibrationToleranceMs } from './network/index.ts';
 export { LabError, isLabError, redact, redactError, type LabErrorCode } from './errors/index.ts';

@@ -5,9 +5,15 @@
 
 /** Where a policy's client connects: a loopback relay in front of the fault proxy. */
 export interface PolicyEndpoint {
+  /**
+   * The node a plain single-node client connects to: the only node of a single node, the
+   * primary at connect time of a primary with replicas or a Sentinel topology, the first seed
+   * of a cluster. A module that reads only host/port keeps working on every topology, as a
+   * client configured with one fixed address would.
+   */
   host: string;
   port: number;
-  /** Redis AUTH password, when the server has one. */
+  /** Redis AUTH password, when the server has one (every node of the topology has the same). */
   password?: string;
   /**
    * True when the run's mode is auto:C: C concurrent callers share this client, and a client
@@ -15,7 +21,45 @@ export interface PolicyEndpoint {
    * node-redis always writes a tick's commands together).
    */
   autoPipelining?: boolean;
+  /**
+   * What a service would configure beyond one address, by topology; absent on a single node
+   * (and in modules written before topologies: host/port stay valid).
+   */
+  topology?: PolicyTopology;
 }
+
+/** A host and port the client dials. */
+export interface PolicyAddress {
+  host: string;
+  port: number;
+}
+
+/** One node of a primary with replicas, as the client reaches it. */
+export interface PolicyNode extends PolicyAddress {
+  /** `primary`, `replica-1`, ... (contracts/topology.ts NODE NAMING). */
+  name: string;
+  /** Its role when the client connects (a failover changes it). */
+  role: 'primary' | 'replica';
+}
+
+/**
+ * A NAT map: an address the servers announce (CLUSTER SLOTS, MOVED/ASK, a Sentinel's master
+ * address) to the address the client dials. The keys are `ip:port` exactly as announced;
+ * ioredis takes it as `natMap`, node-redis as `nodeAddressMap`.
+ */
+export type PolicyNatMap = Record<string, PolicyAddress>;
+
+/** What a service would configure, per topology. */
+export type PolicyTopology =
+  /** Primary with replicas and no Sentinel: every node's address and its role at connect time. */
+  | { kind: 'replicas'; nodes: PolicyNode[] }
+  /**
+   * Sentinel: the sentinels' addresses and the master name; the client asks them where the
+   * primary is. `natMap` turns the addresses the sentinels report into ones the client dials.
+   */
+  | { kind: 'sentinel'; sentinels: PolicyAddress[]; masterName: string; natMap: PolicyNatMap; sentinelPassword?: string }
+  /** Cluster: seed nodes to discover the slots from and the NAT map to the proxies. */
+  | { kind: 'cluster'; seeds: PolicyAddress[]; natMap: PolicyNatMap };
 
 /** One operation of the workload, handed to `perform`. */
 export interface PolicyOperation {

@@ -21,8 +21,9 @@ export interface Relay {
   close(): Promise<void>;
 }
 
-/** `tap`: sees every byte a client writes, per connection (numbered from 0), before it is forwarded. */
-export const startRelay = async (target: Endpoint, tap?: (connection: number, chunk: Buffer) => void): Promise<Relay> => {
+/** `tap`: sees every byte a client writes, per connection (numbered from 0), before it is
+ * forwarded; `replyTap`: every byte the server sends back, per connection. */
+export const startRelay = async (target: Endpoint, tap?: (connection: number, chunk: Buffer) => void, replyTap?: (connection: number, chunk: Buffer) => void): Promise<Relay> => {
   const sockets = new Set<net.Socket>();
   const listeners: (() => void)[] = [];
   let connections = 0;
@@ -38,6 +39,7 @@ export const startRelay = async (target: Endpoint, tap?: (connection: number, ch
       sockets.delete(upstream);
       for (const listener of listeners) listener();
     });
+    if (replyTap !== undefined) upstream.on('data', (chunk: Buffer) => replyTap(connection, chunk));
     sockets.add(upstream);
   });
   const port = await listenOnLoopback(server);

@@ -14,12 +14,25 @@
 // - idempotent:      as app-retry; the lab hands it each operation already inside its idempotency
 //                    script (keyed by operation id; applies once, returns the first reply on a
 //                    retry), the one script that can also keep the lab's log in the same step.
+//
+// The client follows the topology the endpoint describes (contracts/policy.ts PolicyTopology),
+// with the policy's options above:
+// - single node, primary with replicas: new Redis({host, port, password, ...options}) at the
+//   endpoint's host/port (the primary at connect time: ioredis has no standalone client that
+//   follows a primary without Sentinel).
+// - Sentinel: new Redis({sentinels, name, natMap, password, sentinelPassword, ...options}): the
+//   client asks the sentinels for the master and asks again after a reconnect.
+// - Cluster: new Cluster(seeds, {natMap, enableOfflineQueue, redisOptions: {password,
+//   ...options}}); ioredis passes redisOptions to every node's connection (less host, port,
+//   retryStrategy, readOnly and enableOfflineQueue) and keeps its cluster defaults
+//   (maxRedirections 16, retryDelayOnFailover 100 ms, ...).
 
 import { createRequire } from 'node:module';
-import type { Redis, RedisOptions } from 'ioredis';
-import { closeClient, connectClient, CONNECT_TIMEOUT_MS, noRetryOptions } from '../client/index.ts';
+import { Cluster, Redis, type RedisOptions } from 'ioredis';
+import { connectClient, CONNECT_TIMEOUT_MS, noRetryOptions } from '../client/index.ts';
+import { LabError, errorMessage, withTimeout } from '../errors/index.ts';
 import { isReplyError } from '../metrics/index.ts';
-import type { Policy, PolicyOperation, PolicyReply, RetryPolicy } from '../contracts/index.ts';
+import type { Policy, PolicyEndpoint, PolicyOperation, PolicyReply, RetryPolicy } from '../contracts/index.ts';
 
 /** How long an app-retry caller waits for a reply before giving up on it and re-issuing, ms. */
 const APP_COMMAND_TIMEOUT_MS = 1_000;
@@ -35,6 +48,11 @@ const callerRetries: RedisOptions = {
   commandTimeout: APP_COMMAND_TIMEOUT_MS,
 };
 
+/** What connect returns: one connection's client, or a cluster client. */
+export type IoredisClient = Redis | Cluster;
+
+const QUIT_TIMEOUT_MS = 1_000;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ioredis rejects a command issued after the client gave up its connection for good without
@@ -43,7 +61,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const notSent = (error: unknown): unknown => (typeof error === 'object' && error !== null ? Object.assign(error, { notSent: true }) : error);
 
 // One attempt at a group of operations: one command, a pipeline or a MULTI/EXEC.
-const sendOnce = async (client: Redis, ops: readonly PolicyOperation[], transaction: boolean | null): Promise<PolicyReply[]> => {
+const sendOnce = async (client: IoredisClient, ops: readonly PolicyOperation[], transaction: boolean | null): Promise<PolicyReply[]> => {
   const ended = client.status === 'end';
   const failure = (error: unknown): PolicyReply => ({ ok: false, error: ended ? notSent(error) : error });
   if (transaction === null) {
@@ -69,7 +87,7 @@ const sendOnce = async (client: Redis, ops: readonly PolicyOperation[], transact
 };
 
 // The caller's retry loop: re-issues the operations that ended with a connection error.
-const withRetries = async (client: Redis, ops: readonly PolicyOperation[], transaction: boolean | null, retries: number): Promise<PolicyReply[]> => {
+const withRetries = async (client: IoredisClient, ops: readonly PolicyOperation[], transaction: boolean | null, retries: number): Promise<PolicyReply[]> => {
   const replies = await sendOnce(client, ops, transaction);
   for (let attempt = 0; attempt < retries; attempt++) {
     const again = replies.flatMap((reply, i) => (!reply.ok && !isReplyError(reply.error) ? [i] : []));
@@ -82,20 +100,67 @@ const withRetries = async (client: Redis, ops: readonly PolicyOperation[], trans
   return replies;
 };
 
-const ioredisPolicy = (options: RedisOptions, retries: number): Policy<Redis> => ({
+// Connects the Sentinel-aware or cluster client and waits until it is ready.
+const connectTopology = async (endpoint: PolicyEndpoint, options: RedisOptions): Promise<IoredisClient> => {
+  const topology = endpoint.topology;
+  const password = endpoint.password === undefined ? {} : { password: endpoint.password };
+  if (topology?.kind !== 'sentinel' && topology?.kind !== 'cluster') return connectClient(endpoint, 'through the proxy', options);
+  const client =
+    topology.kind === 'sentinel'
+      ? new Redis({
+          ...options,
+          ...password,
+          lazyConnect: true,
+          sentinels: topology.sentinels.map((s) => ({ host: s.host, port: s.port })),
+          name: topology.masterName,
+          natMap: topology.natMap,
+          ...(topology.sentinelPassword === undefined ? {} : { sentinelPassword: topology.sentinelPassword }),
+        })
+      : new Cluster(
+          topology.seeds.map((s) => ({ host: s.host, port: s.port })),
+          {
+            lazyConnect: true,
+            natMap: topology.natMap,
+            ...(options.enableOfflineQueue === undefined ? {} : { enableOfflineQueue: options.enableOfflineQueue }),
+            ...(options.enableAutoPipelining === undefined ? {} : { enableAutoPipelining: options.enableAutoPipelining }),
+            redisOptions: { ...options, ...password },
+          },
+        );
+  client.on('error', () => undefined); // errors surface through the commands that fail
+  if (client instanceof Cluster) client.on('node error', () => undefined);
+  try {
+    await client.connect();
+    return client;
+  } catch (error) {
+    client.disconnect();
+    const where = topology.kind === 'sentinel' ? `Sentinel master ${topology.masterName}` : `cluster through ${topology.seeds.map((s) => `${s.host}:${s.port}`).join(', ')}`;
+    throw new LabError('E_REDIS', `Could not connect ioredis (${where}): ${errorMessage(error)}`, {
+      hint: 'The runtime started Redis but it does not answer there; check the NAT map (announced address to the address the client dials).',
+      cause: error,
+    });
+  }
+};
+
+// Closes without waiting on a server that may be gone.
+const closeAny = async (client: IoredisClient): Promise<void> => {
+  await withTimeout('QUIT', QUIT_TIMEOUT_MS, () => client.quit(), () => new Error('no answer to QUIT')).catch(() => undefined);
+  client.disconnect();
+};
+
+const ioredisPolicy = (options: RedisOptions, retries: number): Policy<IoredisClient> => ({
   client: IOREDIS,
-  connect: (endpoint) => connectClient(endpoint, 'through the proxy', endpoint.autoPipelining === true ? { ...options, enableAutoPipelining: true } : options),
+  connect: (endpoint) => connectTopology(endpoint, endpoint.autoPipelining === true ? { ...options, enableAutoPipelining: true } : options),
   perform: async (client, op) => {
     const [reply] = await withRetries(client, [op], null, retries);
     if (reply?.ok) return reply.value;
     throw reply?.error;
   },
   performBatch: (client, ops, { transaction }) => withRetries(client, ops, transaction, retries),
-  close: closeClient,
+  close: closeAny,
 });
 
 /** A built-in policy by name; `appRetries`: re-issues per failed operation (app-retry, idempotent). */
-export const ioredisBuiltin = (name: RetryPolicy, appRetries: number): Policy<Redis> | undefined => {
+export const ioredisBuiltin = (name: RetryPolicy, appRetries: number): Policy<IoredisClient> | undefined => {
   switch (name) {
     case 'none':
       return ioredisPolicy(noRetryOptions, 0);

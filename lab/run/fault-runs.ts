@@ -14,7 +14,7 @@ import { checkApplied, checkCounter, checkPrefix, Ledger, verdictFor } from '../
 import type { Endpoint } from '../runtime/index.ts';
 import { expandFaultCells, type FaultCell, type FaultMode } from '../scenario/index.ts';
 import { buildPlan, cutAfterBytes, driveWithLedger, tagKeys, type OperationPlan, type OpWrapping } from '../workload/index.ts';
-import { isCollectionCommand, linkShapeKey, type Calibration, type Fault, type ReconcileCounts, type ReconcileEntry, type ReconcileOptions } from '../contracts/index.ts';
+import { isCollectionCommand, linkShapeKey, type Calibration, type Fault, type ReconcileCounts, type PolicyEndpoint, type ReconcileEntry, type ReconcileOptions } from '../contracts/index.ts';
 import { judgeCollection } from './collection-judge.ts';
 import { errorKindReasons, everyOperationFailed } from './error-reasons.ts';
 import { wireSends } from './wire-sends.ts';
@@ -38,11 +38,11 @@ interface FaultRunInput {
   options: ReconcileOptions;
 }
 
-const wrappingFor = (policy: LoadedPolicy, options: ReconcileOptions): OpWrapping =>
+export const wrappingFor = (policy: LoadedPolicy, options: Pick<ReconcileOptions, 'tags'>): OpWrapping =>
   policy.idempotentScript ? 'idempotent' : options.tags === 'log' ? 'tagged' : 'bare';
 
 // The policy's client, connected through the relay; a connect that fails or hangs names the module.
-const connectPolicy = async (policy: LoadedPolicy, endpoint: Endpoint, autoPipelining: boolean): Promise<unknown> =>
+export const connectPolicy = async (policy: LoadedPolicy, endpoint: PolicyEndpoint, autoPipelining: boolean): Promise<unknown> =>
   withTimeout(`connect of policy ${policy.name}`, CONNECT_TIMEOUT_MS, () => policy.policy.connect({ ...endpoint, ...(autoPipelining ? { autoPipelining } : {}) }), () =>
     new LabError('E_POLICY', `Policy ${policy.name} (${policy.source}): connect(endpoint) did not settle within ${CONNECT_TIMEOUT_MS / 1000} s`, {
       hint: 'connect must resolve with a connected client (or throw); check the host, port and password it is given',
@@ -56,7 +56,7 @@ const connectPolicy = async (policy: LoadedPolicy, endpoint: Endpoint, autoPipel
   });
 
 // Closes every client; what failed or hung, in words (a close problem is a warning, not a verdict).
-const closeClients = async (policy: LoadedPolicy, clients: readonly unknown[]): Promise<string[]> => {
+export const closeClients = async (policy: LoadedPolicy, clients: readonly unknown[]): Promise<string[]> => {
   const problems: string[] = [];
   for (const client of clients) {
     await withTimeout(`close of policy ${policy.name}`, CLOSE_TIMEOUT_MS, () => policy.policy.close(client), () => new Error('close(client) did not settle')).catch((error: unknown) =>
@@ -144,7 +144,7 @@ const runFault = async (input: FaultRunInput): Promise<FaultRunFindings> => {
     }
   }
   // A run whose fault never fired tested nothing: verdictFor makes it NOT-TESTED and says why.
-  const judged = await judge(input, ledger, wrapping, keys.logKey, end.faultObserved);
+  const judged = await judge({ control: input.session.direct, plan, mode, connections: input.connections }, ledger, wrapping, keys.logKey, end.faultObserved);
   const hung = drive.unsettled === 0 ? judged : withHang(judged, drive.unsettled, options.deadlineMs);
   const findings = {
     ...hung,
@@ -177,11 +177,19 @@ const connectionsOf = (ledger: Ledger): number => {
   return seen.size;
 };
 
-type Judged = Omit<FaultRunFindings, 'durationMs' | 'heal' | 'problems' | 'faultObserved' | 'timeline'>;
+export type Judged = Omit<FaultRunFindings, 'durationMs' | 'heal' | 'problems' | 'faultObserved' | 'timeline'>;
 
-const judge = async (input: FaultRunInput, ledger: Ledger, wrapping: OpWrapping, logKey: string, faultObserved: boolean): Promise<Judged> => {
-  const { plan } = input;
-  const control = input.session.direct;
+/** What judging a run reads: the connection the server's state is read on, and the run's shape. */
+export interface JudgeInput {
+  control: Redis;
+  plan: OperationPlan;
+  mode: FaultMode;
+  connections: number;
+}
+
+/** Reads the server's state on `control` and judges the ledger against it. */
+export const judge = async (input: JudgeInput, ledger: Ledger, wrapping: OpWrapping, logKey: string, faultObserved: boolean): Promise<Judged> => {
+  const { plan, control } = input;
   if (isCollectionCommand(plan.command)) return judgeCollection(control, plan, ledger, input.mode.kind !== 'sync', faultObserved);
   const applications = await readApplications(control, plan, wrapping, logKey);
   const counter = isCounter(plan) ? checkCounter(ledger, Number((await control.get(plan.keyOf(0))) ?? 0), plan.incrementBy) : null;
