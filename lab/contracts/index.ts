@@ -14,3 +14,4 @@ export * from './request.ts';
 export * from './cluster.ts';
 export * from './topology.ts';
 export * from './topology-result.ts';
+export * from './bystander.ts';

@@ -64,6 +64,31 @@ const requestLatency = (name: string, key: string, pick: 'p50' | 'p99' | 'p999' 
   words: 'per-request latency',
 });
 
+// The bystander (issue 27): a light second client's latency while the config ran, in the lab's
+// process (`same`) or a child process (`other`), and its p99 against its own baseline.
+const bystanderLatency = (side: 'same' | 'other', pick: 'p50' | 'p99', name: string, key: string): ConfigMetric => ({
+  name,
+  key,
+  unit: 'us',
+  about: `${side === 'same' ? 'same-process' : 'other-process'} bystander GET latency during the runs, ${pick === 'p50' ? '50th' : '99th'} percentile`,
+  read: (c) => c.bystander?.[side]?.duringLatencyUs?.[pick] ?? null,
+  words: 'bystander latency',
+});
+const bystanderRatio = (side: 'same' | 'other', name: string, key: string): ConfigMetric => ({
+  name,
+  key,
+  unit: 'ratio',
+  about: `${side === 'same' ? 'same-process' : 'other-process'} bystander p99 during the runs / alone`,
+  read: (c) => c.bystander?.[side]?.p99Ratio ?? null,
+  words: 'bystander p99 during / alone',
+});
+const comparedBystander = (side: 'same' | 'other'): MetricComparison => ({
+  rule: 'percentile',
+  worse: 'higher',
+  percentile: 99,
+  summary: (c) => c.bystander?.[side]?.duringLatencyUs,
+});
+
 export const CONFIG_METRICS = [
   { name: 'median', key: 'medianMs', unit: 'ms', about: 'median total run time', read: (c) => c.medianMs },
   { name: 'min', key: 'minMs', unit: 'ms', about: 'fastest verified run', read: (c) => c.minMs },
@@ -91,6 +116,12 @@ export const CONFIG_METRICS = [
   },
   { name: 'achieved/s', key: 'achievedPerSec', unit: 'rate', about: 'open-loop requests completed per second', read: (c) => c.schedule?.achievedPerSec ?? null, words: '', compare: { rule: 'total', worse: 'lower' } },
   { name: 'late-starts', key: 'lateStarts', unit: 'count', about: 'open-loop requests the generator started late', read: (c) => c.schedule?.lateStarts ?? null, words: 'open-loop late starts' },
+  bystanderLatency('same', 'p50', 'bystander-p(50)', 'bystanderP50Us'),
+  { ...bystanderLatency('same', 'p99', 'bystander-p(99)', 'bystanderP99Us'), compare: comparedBystander('same') },
+  bystanderLatency('other', 'p50', 'bystander-other-p(50)', 'bystanderOtherP50Us'),
+  { ...bystanderLatency('other', 'p99', 'bystander-other-p(99)', 'bystanderOtherP99Us'), compare: comparedBystander('other') },
+  bystanderRatio('same', 'bystander-ratio', 'bystanderP99Ratio'),
+  bystanderRatio('other', 'bystander-other-ratio', 'bystanderOtherP99Ratio'),
 ] as const satisfies readonly ConfigMetric[];
 
 /** A config metric's key (`medianMs`, `p99Us`, ...). */

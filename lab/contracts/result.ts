@@ -6,6 +6,7 @@ import type { ReconcileMetric, ThresholdMetric, Verdict } from './registry.ts';
 import type { RetryPolicy, ThresholdOp } from './scenario.ts';
 import type { ScheduleHealth } from './request.ts';
 import type { TopologyResult } from './topology-result.ts';
+import type { BystanderResult } from './bystander.ts';
 
 export type RuntimeKind = 'containers' | 'local' | 'external';
 
@@ -230,6 +231,8 @@ export interface ConfigResult {
   serviceLatencyUs?: LatencySummaryUs | null;
   /** Open-loop only: the schedule's health over the measured runs. */
   schedule?: ScheduleHealth;
+  /** With `bystander:` in the scenario: what the config cost a light second client (issue 27). */
+  bystander?: BystanderResult;
 }
 
 export interface ThresholdResult {

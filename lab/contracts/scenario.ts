@@ -8,6 +8,7 @@ import type { PolicyModuleRef } from './policy.ts';
 import type { ConfigSelector, ReconcileMetric, ThresholdMetric } from './registry.ts';
 import type { CellArrival, RequestShape } from './request.ts';
 import type { NodeLink, ReplicationOptions, Topology, TopologyEvent } from './topology.ts';
+import type { BystanderOptions } from './bystander.ts';
 
 export type { Batch, Mode } from './mode.ts';
 export type { Bandwidth } from './link.ts';
@@ -223,6 +224,8 @@ export interface Scenario {
   timeline?: TopologyEvent[];
   /** `redis-benchmark`: the C load engine drives every config; absent: the lab's ioredis engine. */
   engine?: 'redis-benchmark';
+  /** A light second client measured during every config's runs and alone (docs/bystander.md). */
+  bystander?: BystanderOptions;
 }
 
 /** One cell of the matrix: a config that gets warmed up and measured. */

@@ -12,6 +12,7 @@ import type { Calibration, ConfigCell } from '../contracts/index.ts';
 import { engineRunRecord, recordEngineRun, recordRun, runRecord, type ConfigRuns } from './result-assembly.ts';
 import { calibrateShape, checkAborted, type RunSession } from './session.ts';
 import { runEngineConfig, type EngineSetup } from './engine-runs.ts';
+import { newBystanderRecords, type Bystanders } from './bystander-runs.ts';
 
 /**
  * The clients of one measured run: `connections` ioredis clients to the config's endpoint
@@ -67,6 +68,8 @@ export interface MeasureContext extends RunSession {
   total: number;
   /** The redis-benchmark engine drives every config instead of the lab's ioredis clients. */
   engine?: { setup: EngineSetup; endpoints: { proxied: Endpoint; direct: Endpoint } };
+  /** `bystander:` in the scenario: a second client beside every proxied measured run (issue 27). */
+  bystanders?: Bystanders;
 }
 
 /** Rotation r of a list: [a,b,c] → r=1: [b,c,a]. */
@@ -94,7 +97,7 @@ export const measureLink = async (ctx: MeasureContext, configs: ConfigRuns[]): P
       emit({ type: 'config-start', configId: config.cell.id, index: config.index, total: ctx.total });
     }
   };
-  const runOnce = async (config: ConfigRuns) => {
+  const runOnce = async (config: ConfigRuns, order: number) => {
     announce(config);
     const { cell } = config;
     if (cell.workload.request !== undefined) return runRequestConfig(ctx, config, requestPlans);
@@ -103,14 +106,20 @@ export const measureLink = async (ctx: MeasureContext, configs: ConfigRuns[]): P
       plan = buildPlan(cell.workload, cell.commands, cell.valueBytes, scenario.seed);
       plans.set(config, plan);
     }
+    // The bystander stands beside measured runs through the proxy, then alone as long again.
+    const bystanders = order >= 0 && cell.link !== 'direct' ? ctx.bystanders : undefined;
+    const records = bystanders === undefined || scenario.bystander === undefined ? undefined : (config.bystander ??= newBystanderRecords(scenario.bystander));
+    const span = records === undefined ? {} : { span: bystanders?.spanHooks(records) };
     const clients = await ctx.clients.connect(cell);
+    let run;
     try {
-      const run = await runWorkload({ clients, control: ctx.direct, keyspace: ctx.keyspace, mode: cell.mode, plan });
+      run = await runWorkload({ clients, control: ctx.direct, keyspace: ctx.keyspace, mode: cell.mode, plan, ...span });
       checkAborted(ctx.signal); // an abort drops the connections: the run it cut short is not a result
-      return run;
     } finally {
       await ctx.clients.close(clients);
     }
+    if (records !== undefined) await bystanders?.baseline(records, run.outcome.totalMs);
+    return run;
   };
   // One run, kept (order >= 0) or a warmup (reported, never kept).
   const measure = async (config: ConfigRuns, order: number) => {
@@ -120,7 +129,7 @@ export const measureLink = async (ctx: MeasureContext, configs: ConfigRuns[]): P
       checkAborted(ctx.signal); // an abort kills the tool: the run it cut short is not a result
       return order < 0 ? engineRunRecord(run, order) : recordEngineRun(config, run, order);
     }
-    const run = await runOnce(config);
+    const run = await runOnce(config, order);
     if (order < 0) return runRecord(run, order);
     const record = recordRun(config, run, order);
     if (config.requests !== undefined) recordRequests(config.requests, run);

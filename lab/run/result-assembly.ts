@@ -19,6 +19,7 @@ import {
 } from '../metrics/index.ts';
 import { emptyCounts, type Ledger } from '../reconcile/index.ts';
 import { requestFields, type RequestRecords } from './request-results.ts';
+import { bystanderResult, type BystanderRecords } from './bystander-runs.ts';
 import type { FaultCell } from '../scenario/index.ts';
 import { describeKeys, type BenchmarkRun, type WorkloadRun } from '../workload/index.ts';
 import {
@@ -62,6 +63,8 @@ export interface ConfigRuns {
   requests?: RequestRecords;
   /** The redis-benchmark engine drove this config (its runs carry their figures). */
   engine?: EngineInfo;
+  /** `bystander:` in the scenario: what the second client saw during and beside the runs. */
+  bystander?: BystanderRecords;
 }
 
 export const newConfigRuns = (cell: ConfigCell, index: number): ConfigRuns => ({
@@ -184,6 +187,7 @@ export const toConfigResult = (config: ConfigRuns, calibration: readonly Calibra
     ...(timeAttribution === undefined ? {} : { timeAttribution }),
     ...(config.requests === undefined ? {} : requestFields(cell, config.requests, medianMs)),
     ...engineFigures,
+    ...(config.bystander === undefined ? {} : { bystander: bystanderResult(config.bystander) }),
   };
 };
 

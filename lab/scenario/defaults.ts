@@ -104,6 +104,7 @@ export const KEYS = {
     'replication',
     'timeline',
     'engine',
+    'bystander',
   ],
   workload: ['label', 'command', 'key', 'keys', 'commands', 'value', 'by', 'field', 'mget-keys', 'px', 'script', 'args', 'reply'],
   keys: ['sequential', 'uniform', 'zipfian', 'theta'],
@@ -125,4 +126,5 @@ export const KEYS = {
   eventActions: ['partition', 'down', 'failover'],
   partition: ['nodes', 'from'],
   failover: ['promote', 'takeover', 'mode'],
+  bystander: ['rate', 'command', 'process'],
 } as const;

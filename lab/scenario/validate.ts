@@ -17,6 +17,7 @@ import { checkRequestRules } from './arrival.ts';
 import { checkTopologyRules, readReplication, readTimeline, readTopology } from './topology.ts';
 import { checkEngineRules, readEngine } from './engine.ts';
 import { type Problem } from './problems.ts';
+import { checkBystanderRules, readBystander } from './bystander.ts';
 import { checkWork } from './work.ts';
 
 const NAME_HINT = 'a short single-line name, e.g. name: cross-dc-incr';
@@ -135,8 +136,10 @@ const readScenario = (record: Record<string, unknown>, problems: Problem[]): Sce
   if (engine === 'redis-benchmark' && topology !== undefined && topology.kind !== 'single') {
     problems.push({ path: ['engine'], message: 'redis-benchmark runs against one Redis behind one proxy, not a topology', hint: 'remove engine: redis-benchmark (the lab\'s ioredis engine runs topologies), or the topology' });
   }
+  const bystander = readBystander(optionalKey(record, 'bystander'), ['bystander'], problems);
+  checkBystanderRules({ record, bystander, workloads, topology }, problems);
   if (problems.length !== before || !isComplete(parts)) return undefined;
-  const withEngine = engine === 'redis-benchmark' ? { ...parts, engine } : parts;
+  const withEngine = { ...(engine === 'redis-benchmark' ? { ...parts, engine } : parts), ...(bystander === undefined ? {} : { bystander }) };
   const withModules = policyModules === undefined || policyModules.length === 0 ? withEngine : { ...withEngine, policyModules };
   // A single-node scenario stays exactly what it was; the topology fields appear only past one node.
   if (topology === undefined || topology.kind === 'single' || replication === undefined || timeline === undefined) return withModules;

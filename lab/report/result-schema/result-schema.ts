@@ -18,7 +18,7 @@ import type {
   EngineInfo, EngineRunFigures, FailoverEntry, FailoverTimeline, FaultTimeline, ImageInfo, LabResult, LatencySummaryUs,
   LinkCalibration, NodeLinkResult, NodeShare, ReconcileCounts, ReconcileEntry, ReplicaLag, ReplicationFigures, RunRecord,
   ScheduleHealth, ServerInfoDelta, TargetInfo, ThresholdResult, TimeAttribution, TopologyNodeResult, TopologyResult,
-  Versions, WaitOption, WaitSplit,
+  Versions, WaitOption, WaitSplit, BystanderResult, BystanderSideResult,
 } from '../../contracts/index.ts';
 import { HDR_LIMITS } from '../../metrics/index.ts';
 import {
@@ -72,6 +72,15 @@ const schedule = object<ScheduleHealth>({
   eventLoopDelayP99Ms: nonNegative(), eventLoopDelayMaxMs: nonNegative(), generatorBound: boolean(),
 });
 
+const bystanderSide = object<BystanderSideResult>({
+  process: literal('same', 'other'), baselineLatencyUs: latency, duringLatencyUs: latency, p50Ratio: nullable(nonNegative()),
+  p99Ratio: nullable(nonNegative()), sent: count(), errors: count(),
+});
+const bystander = object<BystanderResult>({
+  command: literal('GET'), ratePerSec: nonNegative(), process: literal('same', 'other', 'both'), same: optional(bystanderSide),
+  other: optional(bystanderSide), eventLoopMaxBlockMs: nullable(nonNegative()),
+});
+
 const config = object<ConfigResult>({
   id: string(), engine: optional(engine), workload: string(), command: string(), link: literal('proxied', 'direct'),
   rttMs: nonNegative(), jitterMs: nonNegative(), bandwidth, mode: literal('sync', 'pipeline', 'multi', 'auto'), batch: count(),
@@ -82,6 +91,7 @@ const config = object<ConfigResult>({
   clientRssGrowthBytes: nullable(signed()), clientHeapGrowthBytes: nullable(signed()), serverInfo: nullable(serverInfo),
   timeAttribution: optional(timeAttribution), requests: optional(count()), waitsPerRequest: optional(nonNegative()),
   requestLatencyUs: optional(latency), serviceLatencyUs: optional(latency), schedule: optional(schedule),
+  bystander: optional(bystander),
 });
 
 const threshold = object<ThresholdResult>({
