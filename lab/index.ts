@@ -5,6 +5,7 @@ export type { LabResult, ConfigResult, Calibration, RunRecord, LatencySummaryUs,
 export { runCounts } from './contracts/index.ts';
 export type { ProgressEvent, ProgressListener } from './contracts/index.ts';
 export type { Topology, TopologyEvent, TopologyResult, FailoverEntry, ReplicationFigures, LinkCalibration, WaitOption } from './contracts/index.ts';
+export type { BystanderOptions, BystanderResult, BystanderSideResult } from './contracts/index.ts';
 export { loadScenarioFile, parseScenario, expandMatrix, scenarioSchema, scenarioSchemaText } from './scenario/index.ts';
 export { estimateWork, describeWork, type WorkEstimate } from './scenario/index.ts';
 export type { Scenario, Mode, ConfigCell, Threshold, Workload, RetryPolicy, BuiltinPolicy, PolicyName, PolicyNames, Policy, PolicyEndpoint, PolicyOperation, PolicyReply, PolicyModuleRef } from './contracts/index.ts';
