@@ -10,6 +10,7 @@ import { droppedNote, fitGrid, type Column, type GridRow } from './grid.ts';
 import { printableData } from './printable.ts';
 import { renderReconcile } from './reconcile-block.ts';
 import { renderRequests } from './requests-block.ts';
+import { renderBystander } from './bystander-block.ts';
 import { renderServer } from './server-block.ts';
 import { renderTimeAttribution } from './time-block.ts';
 import { hangWrap, paint, passFail, wrapNote } from './terminal-style.ts';
@@ -178,6 +179,7 @@ export const renderTable = (given: LabResult, opts: TableOptions): string => {
     // A fault scenario judges correctness and measures no configs: no empty Configs block.
     result.configs.length === 0 && (result.reconcile !== undefined || result.topology !== undefined) ? [] : renderConfigs(result.configs, color, width),
     renderRequests(result.configs, color, width),
+    renderBystander(result.configs, color, width),
     renderFailures(result.configs, color, width),
     renderErrorKinds(result.configs, color, width),
     renderTimeAttribution(result.configs, color, width),
