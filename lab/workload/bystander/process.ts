@@ -37,6 +37,9 @@ export class BystanderChild {
 
   private constructor(private readonly child: ChildProcess) {
     child.stderr?.on('data', (chunk: Buffer) => void (this.stderr = (this.stderr + chunk.toString()).slice(-2000)));
+    // A send to a child killed a moment ago fails (EPIPE) through send()'s callback; anything
+    // else the ChildProcess reports as 'error' ends in its exit, which every caller waits on.
+    child.on('error', () => undefined);
     this.exit = new Promise((resolve) => child.once('exit', () => resolve()));
     void this.exit.then(() => (this.exited = true));
   }
@@ -111,7 +114,11 @@ export class BystanderChild {
         onExit(this.child.exitCode, this.child.signalCode);
         return;
       }
-      this.child.send(message);
+      this.child.send(message, (error) => {
+        if (error === null) return;
+        done();
+        reject(failed(`could not be told to ${message.type} (${error.message})`));
+      });
     });
   }
 }
