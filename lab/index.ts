@@ -6,6 +6,7 @@ export type { ServerClosed, ServerSettings, OutputBufferLimit } from './contract
 export { runCounts } from './contracts/index.ts';
 export type { ProgressEvent, ProgressListener } from './contracts/index.ts';
 export type { Topology, TopologyEvent, TopologyResult, ReplicaLag, WaitSplit, LinkCalibration, WaitOption } from './contracts/index.ts';
+export type { BystanderOptions, BystanderResult, BystanderSideResult } from './contracts/index.ts';
 export { loadScenarioFile, parseScenario, expandMatrix, scenarioSchema, scenarioSchemaText } from './scenario/index.ts';
 export { estimateWork, describeWork, type WorkEstimate } from './scenario/index.ts';
 export type { Scenario, Mode, ConfigCell, Threshold, Workload, RetryPolicy, BuiltinPolicy, PolicyName, PolicyNames, Policy, PolicyEndpoint, PolicyTopology, PolicyNode, PolicyAddress, PolicyNatMap, PolicyOperation, PolicyReply, PolicyModuleRef } from './contracts/index.ts';

@@ -15,3 +15,4 @@ export * from './cluster.ts';
 export * from './topology.ts';
 export * from './topology-result.ts';
 export * from './threshold-units.ts';
+export * from './bystander.ts';

@@ -70,6 +70,30 @@ const slowestLag = (config: ConfigResult, pick: 'p50' | 'max'): number | null =>
   const figures = (config.lag ?? []).flatMap((l) => (l.lagMs === null ? [] : [l.lagMs[pick]]));
   return figures.length === 0 ? null : Math.max(...figures);
 };
+// The bystander (issue 27): a light second client's latency while the config ran, in the lab's
+// process (`same`) or a child process (`other`), and its p99 against its own baseline.
+const bystanderLatency = (side: 'same' | 'other', pick: 'p50' | 'p99', name: string, key: string): ConfigMetric => ({
+  name,
+  key,
+  unit: 'us',
+  about: `${side === 'same' ? 'same-process' : 'other-process'} bystander GET latency during the runs, ${pick === 'p50' ? '50th' : '99th'} percentile`,
+  read: (c) => c.bystander?.[side]?.duringLatencyUs?.[pick] ?? null,
+  words: 'bystander latency',
+});
+const bystanderRatio = (side: 'same' | 'other', name: string, key: string): ConfigMetric => ({
+  name,
+  key,
+  unit: 'ratio',
+  about: `${side === 'same' ? 'same-process' : 'other-process'} bystander p99 during the runs / alone`,
+  read: (c) => c.bystander?.[side]?.p99Ratio ?? null,
+  words: 'bystander p99 during / alone',
+});
+const comparedBystander = (side: 'same' | 'other'): MetricComparison => ({
+  rule: 'percentile',
+  worse: 'higher',
+  percentile: 99,
+  summary: (c) => c.bystander?.[side]?.duringLatencyUs,
+});
 
 export const CONFIG_METRICS = [
   { name: 'median', key: 'medianMs', unit: 'ms', about: 'median total run time', read: (c) => c.medianMs },
@@ -117,6 +141,12 @@ export const CONFIG_METRICS = [
   { name: 'under-replicated', key: 'underReplicated', unit: 'count', about: 'writes whose WAIT reached fewer replicas than asked', read: (c) => c.underReplicated ?? null, words: 'writes WAIT left short' },
   { name: 'lag-p(50)', key: 'lagP50Ms', unit: 'ms', about: 'replication lag (marker keys), median, the slowest replica', read: (c) => slowestLag(c, 'p50'), words: 'replication lag' },
   { name: 'lag-max', key: 'lagMaxMs', unit: 'ms', about: 'replication lag (marker keys), largest, the slowest replica', read: (c) => slowestLag(c, 'max'), words: 'replication lag' },
+  bystanderLatency('same', 'p50', 'bystander-p(50)', 'bystanderP50Us'),
+  { ...bystanderLatency('same', 'p99', 'bystander-p(99)', 'bystanderP99Us'), compare: comparedBystander('same') },
+  bystanderLatency('other', 'p50', 'bystander-other-p(50)', 'bystanderOtherP50Us'),
+  { ...bystanderLatency('other', 'p99', 'bystander-other-p(99)', 'bystanderOtherP99Us'), compare: comparedBystander('other') },
+  bystanderRatio('same', 'bystander-ratio', 'bystanderP99Ratio'),
+  bystanderRatio('other', 'bystander-other-ratio', 'bystanderOtherP99Ratio'),
 ] as const satisfies readonly ConfigMetric[];
 
 /** A config metric's key (`medianMs`, `p99Us`, ...). */

@@ -8,6 +8,7 @@ import type { ClientsRecord, ScheduleHealth } from './request.ts';
 import type { ReplicaLag, TopologyResult, WaitSplit } from './topology-result.ts';
 import type { WaitOption } from './topology.ts';
 import type { NodeShare } from './cluster.ts';
+import type { BystanderResult } from './bystander.ts';
 
 export type RuntimeKind = 'containers' | 'local' | 'external';
 
@@ -301,6 +302,8 @@ export interface ConfigResult {
   readsFrom?: string;
   /** Replication lag of each replica, sampled during the measured runs. */
   lag?: ReplicaLag[];
+  /** With `bystander:` in the scenario: what the config cost a light second client (issue 27). */
+  bystander?: BystanderResult;
 }
 
 /** One window of an open-loop config: request k belongs to the window of its intended start; the

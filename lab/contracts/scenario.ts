@@ -9,6 +9,7 @@ import type { ConfigSelector, ReconcileMetric, ThresholdMetric } from './registr
 import type { CellArrival, RequestShape } from './request.ts';
 import type { DurationUnit } from './result.ts';
 import type { NodeLink, ReplicationOptions, Topology, TopologyEvent } from './topology.ts';
+import type { BystanderOptions } from './bystander.ts';
 
 export type { Batch, Mode } from './mode.ts';
 export type { Bandwidth } from './link.ts';
@@ -235,6 +236,8 @@ export interface Scenario {
   engine?: 'redis-benchmark';
   /** Server settings the lab applies (CONFIG SET) on its own Redis before the runs and restores after. */
   server?: ServerSettings;
+  /** A light second client measured during every config's runs and alone (docs/bystander.md). */
+  bystander?: BystanderOptions;
 }
 
 /** `client-output-buffer-limit` for the `normal` class: what Redis closes a client for when its

@@ -17,7 +17,8 @@ export type LabErrorCode =
   | 'E_TARGET_INVALID' // the external runtime's target is missing or malformed, or its proxy name is taken
   | 'E_TARGET_UNSAFE' // a scenario would touch keys outside the lab's prefix on a shared (non-disposable) target
   | 'E_ENGINE' // the redis-benchmark load engine is missing, or printed nothing the lab can read
-  | 'E_INTERRUPTED'; // the run was aborted (Ctrl-C)
+  | 'E_INTERRUPTED' // the run was aborted (Ctrl-C)
+  | 'E_BYSTANDER'; // the bystander's child process did not start, answer or stay up
 
 const labErrorBrand = Symbol.for('redis-fault-lab.LabError');
 

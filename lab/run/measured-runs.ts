@@ -14,6 +14,7 @@ import { calibrateShape, checkAborted, type RunSession } from './session.ts';
 import { runEngineConfig, type EngineSetup } from './engine-runs.ts';
 import { logMark, serverClosedOf } from './server-settings.ts';
 import type { StartedRuntime } from '../runtime/index.ts';
+import { newBystanderRecords, type Bystanders } from './bystander-runs.ts';
 
 /**
  * The clients of one measured run: `connections` ioredis clients to the config's endpoint
@@ -71,6 +72,8 @@ export interface MeasureContext extends RunSession {
   engine?: { setup: EngineSetup; endpoints: { proxied: Endpoint; direct: Endpoint } };
   /** The entry node's log, read for the server closing a run's client (scenario `server:`). */
   serverLog?: StartedRuntime['serverLog'];
+  /** `bystander:` in the scenario: a second client beside every proxied measured run (issue 27). */
+  bystanders?: Bystanders;
 }
 
 /** Rotation r of a list: [a,b,c] → r=1: [b,c,a]. */
@@ -98,7 +101,7 @@ export const measureLink = async (ctx: MeasureContext, configs: ConfigRuns[]): P
       emit({ type: 'config-start', configId: config.cell.id, index: config.index, total: ctx.total });
     }
   };
-  const runOnce = async (config: ConfigRuns) => {
+  const runOnce = async (config: ConfigRuns, order: number) => {
     announce(config);
     const { cell } = config;
     if (cell.workload.request !== undefined) return runRequestConfig(ctx, config, requestPlans);
@@ -107,17 +110,24 @@ export const measureLink = async (ctx: MeasureContext, configs: ConfigRuns[]): P
       plan = buildPlan(cell.workload, cell.commands, cell.valueBytes, scenario.seed);
       plans.set(config, plan);
     }
+    // The bystander stands beside measured runs through the proxy, then alone as long again.
+    const bystanders = order >= 0 && cell.link !== 'direct' ? ctx.bystanders : undefined;
+    const records = bystanders === undefined || scenario.bystander === undefined ? undefined : (config.bystander ??= newBystanderRecords(scenario.bystander));
+    const span = records === undefined ? {} : { span: bystanders?.spanHooks(records) };
     const clients = await ctx.clients.connect(cell);
     const watched = scenario.server?.outputBufferLimit !== undefined;
     const mark = watched ? logMark(ctx) : undefined;
+    let run;
     try {
-      const run = await runWorkload({ clients, control: ctx.direct, keyspace: ctx.keyspace, mode: cell.mode, plan });
+      run = await runWorkload({ clients, control: ctx.direct, keyspace: ctx.keyspace, mode: cell.mode, plan, ...span });
       checkAborted(ctx.signal); // an abort drops the connections: the run it cut short is not a result
       const serverClosed = watched ? await serverClosedOf(ctx, mark, run, plan.size) : undefined;
-      return serverClosed === undefined ? run : { ...run, serverClosed };
+      if (serverClosed !== undefined) run = { ...run, serverClosed };
     } finally {
       await ctx.clients.close(clients);
     }
+    if (records !== undefined) await bystanders?.baseline(records, run.outcome.totalMs);
+    return run;
   };
   // One run, kept (order >= 0) or a warmup (reported, never kept).
   const measure = async (config: ConfigRuns, order: number) => {
@@ -127,7 +137,7 @@ export const measureLink = async (ctx: MeasureContext, configs: ConfigRuns[]): P
       checkAborted(ctx.signal); // an abort kills the tool: the run it cut short is not a result
       return order < 0 ? engineRunRecord(run, order) : recordEngineRun(config, run, order);
     }
-    const run = await runOnce(config);
+    const run = await runOnce(config, order);
     if (order < 0) return runRecord(run, order);
     const record = recordRun(config, run, order);
     if (config.requests !== undefined) recordRequests(config.requests, run);

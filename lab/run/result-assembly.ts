@@ -20,6 +20,7 @@ import {
 import { emptyCounts, type Ledger } from '../reconcile/index.ts';
 import { requestFields, type RequestRecords } from './request-results.ts';
 import { sumServerClosed } from './server-settings.ts';
+import { bystanderResult, type BystanderRecords } from './bystander-runs.ts';
 import type { FaultCell } from '../scenario/index.ts';
 import { describeKeys, type BenchmarkRun, type WorkloadRun } from '../workload/index.ts';
 import {
@@ -64,6 +65,8 @@ export interface ConfigRuns {
   requests?: RequestRecords;
   /** The redis-benchmark engine drove this config (its runs carry their figures). */
   engine?: EngineInfo;
+  /** `bystander:` in the scenario: what the second client saw during and beside the runs. */
+  bystander?: BystanderRecords;
 }
 
 export const newConfigRuns = (cell: ConfigCell, index: number): ConfigRuns => ({
@@ -192,6 +195,7 @@ export const toConfigResult = (config: ConfigRuns, calibration: readonly Calibra
     ...(config.requests === undefined ? {} : requestFields(cell, config.requests, medianMs)),
     ...engineFigures,
     ...closedFields(config.runs),
+    ...(config.bystander === undefined ? {} : { bystander: bystanderResult(config.bystander) }),
   };
 };
 

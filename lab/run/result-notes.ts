@@ -164,8 +164,13 @@ export const notMeasured = (scenario: Scenario): string[] => {
   if (scenario.engine === 'redis-benchmark') return [...C_ENGINE, ...ALWAYS.filter((_, i) => [0, 3, 5, 6].includes(i))];
   const openLoop = scenario.workloads.some((w) => w.request?.arrival !== undefined);
   const always = openLoop ? [OPEN_LOOP, ...ALWAYS.slice(1)] : ALWAYS;
-  return scenario.faults.length > 0 ? [...always, ...FAULTS] : always;
+  const notes = scenario.faults.length > 0 ? [...always, ...FAULTS] : always;
+  return scenario.bystander === undefined ? notes : [...notes, BYSTANDER];
 };
+
+// What the bystander (issue 27) cannot tell apart, said whenever one ran.
+const BYSTANDER =
+  'The bystander runs on the same machine as the lab, Toxiproxy and Redis: the other-process bystander waits behind the server and also behind CPU contention among them (not separated here), and the same-process one also shares the lab\'s CPU, timers and garbage collector; each GET is due on a timer that fires up to about 1 ms late, alone as during. Direct configs have no bystander. Its figures are in the runs\' client CPU and memory.';
 
 /** What a run on an external target could not control or see, stated beside the other notes. */
 export const targetNotes = (target: TargetInfo): string[] => [

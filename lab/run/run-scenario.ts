@@ -14,6 +14,7 @@ import type { Calibration, LabResult, ProgressListener, ReconcileEntry, Scenario
 import { runFaultCells } from './fault-runs.ts';
 import { loadPolicies, type LoadedPolicy } from '../policies/index.ts';
 import { measureLink, RunClients } from './measured-runs.ts';
+import { Bystanders, bystanderKey } from './bystander-runs.ts';
 import { groupByLink, newConfigRuns, toConfigResult } from './result-assembly.ts';
 import { notMeasured, resultWarnings, targetNotes } from './result-notes.ts';
 import { admitOnSharedTarget } from './target-admission.ts';
@@ -155,10 +156,15 @@ const measureScenario = async (given: Scenario, runtime: StartedRuntime, emit: P
       } else {
         const clients = new RunClients({ proxied: runtime.proxied, direct: runtime.redisDirect }, signal);
         const endpoints = { proxied: runtime.proxied, direct: runtime.redisDirect };
-        const ctx = { ...session, clients, total: configs.length, ...(engine === undefined ? {} : { engine: { setup: engine, endpoints } }), ...(runtime.serverLog ? { serverLog: runtime.serverLog } : {}) };
-        for (const group of groupByLink(configs)) {
-          const measured = await measureLink(ctx, group);
-          if (measured !== undefined) calibration.push(measured);
+        const bystanders = scenario.bystander === undefined ? undefined : await Bystanders.start(scenario.bystander, runtime.proxied, bystanderKey(keyspace.prefix), signal);
+        const ctx = { ...session, clients, total: configs.length, ...(engine === undefined ? {} : { engine: { setup: engine, endpoints } }), ...(runtime.serverLog ? { serverLog: runtime.serverLog } : {}), ...(bystanders === undefined ? {} : { bystanders }) };
+        try {
+          for (const group of groupByLink(configs)) {
+            const measured = await measureLink(ctx, group);
+            if (measured !== undefined) calibration.push(measured);
+          }
+        } finally {
+          await bystanders?.close();
         }
         await applyLink(api, runtime.proxyName, { rttMs: 0, jitterMs: 0 });
       }

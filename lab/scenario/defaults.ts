@@ -115,6 +115,7 @@ export const KEYS = {
     'sentinel',
     'engine',
     'server',
+    'bystander',
   ],
   workload: ['label', 'command', 'key', 'keys', 'commands', 'value', 'by', 'field', 'mget-keys', 'px', 'script', 'args', 'reply'],
   keys: ['sequential', 'uniform', 'zipfian', 'theta'],
@@ -139,4 +140,5 @@ export const KEYS = {
   failover: ['promote', 'takeover', 'mode'],
   server: ['client-output-buffer-limit'],
   outputBufferLimit: ['hard', 'soft', 'soft-seconds'],
+  bystander: ['rate', 'command', 'process'],
 } as const;

@@ -17,6 +17,7 @@ import { checkRequestRules } from './arrival.ts';
 import { checkTopologyRules, readReplication, readSentinel, readTimeline, readTopology } from './topology.ts';
 import { checkEngineRules, readEngine } from './engine.ts';
 import { type Problem } from './problems.ts';
+import { checkBystanderRules, readBystander } from './bystander.ts';
 import { checkWork } from './work.ts';
 import { checkServerRules, readServer } from './server.ts';
 
@@ -139,8 +140,10 @@ const readScenario = (record: Record<string, unknown>, problems: Problem[]): Sce
   }
   const server = readServer(optionalKey(record, 'server'), ['server'], problems);
   checkServerRules(record, problems);
+  const bystander = readBystander(optionalKey(record, 'bystander'), ['bystander'], problems);
+  checkBystanderRules({ record, bystander, workloads, topology }, problems);
   if (problems.length !== before || !isComplete(parts)) return undefined;
-  const withEngine = { ...(engine === 'redis-benchmark' ? { ...parts, engine } : parts), ...(server === undefined ? {} : { server }) };
+  const withEngine = { ...(engine === 'redis-benchmark' ? { ...parts, engine } : parts), ...(server === undefined ? {} : { server }), ...(bystander === undefined ? {} : { bystander }) };
   const withModules = policyModules === undefined || policyModules.length === 0 ? withEngine : { ...withEngine, policyModules };
   // A single-node scenario stays exactly what it was; the topology fields appear only past one node.
   if (topology === undefined || topology.kind === 'single' || replication === undefined || timeline === undefined) return withModules;

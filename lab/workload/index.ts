@@ -5,7 +5,9 @@
 export { buildPlan, type OperationPlan } from './plan.ts';
 export { describeKeys } from './key-distributions.ts';
 export { drive, type DriveOutcome } from './drive.ts';
-export { runWorkload, type WorkloadRun } from './measured-run.ts';
+export { runWorkload, type SpanHooks, type WorkloadRun } from './measured-run.ts';
+export { startGetLoop, type BystanderSpan, type RunningLoop } from './bystander/loop.ts';
+export { BystanderChild } from './bystander/process.ts';
 export { driveWithLedger, tagKeys, wrapOp, type OpWrapping } from './fault-drive.ts';
 export { cutAfterBytes } from './cut-bytes.ts';
 export { buildRequestPlan, runRequests, type RequestPlan, type RequestRun } from './request-run.ts';

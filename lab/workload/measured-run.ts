@@ -63,6 +63,14 @@ interface WorkloadRunInput {
   keyspace: Keyspace;
   mode: Mode;
   plan: OperationPlan;
+  /** Called just around the timed span (the bystander runs between them, issue 27). */
+  span?: SpanHooks;
+}
+
+/** Work that runs beside the timed span: begun just before drive(), ended just after it. */
+export interface SpanHooks {
+  begin(): Promise<void>;
+  end(): Promise<void>;
 }
 
 // The lab's own reads and writes around a run (prefill, read-back) go in pipelined chunks small
@@ -178,17 +186,23 @@ const verifyRun = async (control: Redis, plan: OperationPlan, mode: Mode, connec
   return wrongState === undefined ? { verified: true } : { verified: false, failure: wrongState };
 };
 
-export const runWorkload = async ({ clients, control, keyspace, mode, plan }: WorkloadRunInput): Promise<WorkloadRun> => {
+export const runWorkload = async ({ clients, control, keyspace, mode, plan, span }: WorkloadRunInput): Promise<WorkloadRun> => {
   await keyspace.reset(control); // every run starts with none of the lab's keys (see lab/keyspace)
   await prefill(control, plan);
   prepareReplyChecks(plan);
   const before = await readInfo(control);
   collectGarbage('young'); // an empty nursery: the span's heap figures start from its own allocation
+  await span?.begin();
   const client = watchClientSpan();
   const cpu = startCpuMeter();
-  const outcome = await drive({ clients, mode, plan });
+  // A drive that throws still ends what runs beside it (the bystander's timer, its child's loop).
+  const outcome = await drive({ clients, mode, plan }).catch(async (error: unknown) => {
+    await span?.end().catch(() => undefined);
+    throw error;
+  });
   const clientCpuMs = cpu.stop();
   const { memory, gcMs: clientGcMs } = client.stop();
+  await span?.end();
   const { serverInfo, costs, calls } = await spanCosts(control, before, [plan.name], clientCpuMs);
   const verification = await verifyRun(control, plan, mode, clients.length, outcome);
   return { outcome, clientGcMs, memory, serverInfo, costs, executed: calls, ...verification };

@@ -18,7 +18,7 @@ import type {
   EngineInfo, EngineRunFigures, FaultTimeline, ImageInfo, LabResult, LatencySummaryUs,
   LinkCalibration, NodeShare, ReconcileCounts, ReconcileEntry, ReplicaLag, RunRecord, ServerClosed,
   Knee, LatencyWindow, Saturation, ScheduleHealth, ServerInfoDelta, TargetInfo, ThresholdResult, TimeAttribution, TopologyNodeResult, TopologyResult,
-  Versions, WaitOption, WaitSplit,
+  Versions, WaitOption, WaitSplit, BystanderResult, BystanderSideResult,
 } from '../../contracts/index.ts';
 import { HDR_LIMITS } from '../../metrics/index.ts';
 import {
@@ -100,6 +100,15 @@ const replicaLag = object<ReplicaLag>({
 const lossSplit = object<WaitSplit['replicated']>({ acknowledged: count(), lost: count() });
 const waitSplit = nullable(object<WaitSplit>({ replicated: lossSplit, underReplicated: lossSplit }));
 
+const bystanderSide = object<BystanderSideResult>({
+  process: literal('same', 'other'), baselineLatencyUs: latency, duringLatencyUs: latency, p50Ratio: nullable(nonNegative()),
+  p99Ratio: nullable(nonNegative()), sent: count(), errors: count(),
+});
+const bystander = object<BystanderResult>({
+  command: literal('GET'), ratePerSec: nonNegative(), process: literal('same', 'other', 'both'), same: optional(bystanderSide),
+  other: optional(bystanderSide), eventLoopMaxBlockMs: nullable(nonNegative()),
+});
+
 const config = object<ConfigResult>({
   id: string(), engine: optional(engine), workload: string(), command: string(), link: literal('proxied', 'direct'),
   rttMs: nonNegative(), jitterMs: nonNegative(), bandwidth, mode: literal('sync', 'pipeline', 'multi', 'auto'), batch: count(),
@@ -115,6 +124,7 @@ const config = object<ConfigResult>({
   links: optional(literal('flat', 'shaped')), topology: optional(string()), perNode: optional(array(nodeShare)), redirects: optional(count()),
   wait: optional(waitOption), waitLatencyUs: optional(latency), waitReached: optional(record(count())), underReplicated: optional(count()),
   readsFrom: optional(string()), lag: optional(array(replicaLag)),
+  bystander: optional(bystander),
 });
 
 const threshold = object<ThresholdResult>({

@@ -10,7 +10,9 @@
 // entry to the section's table below (tsc points at the table); a new section is a new table and
 // a `mapping(...)` here. Run `npm run schema` to rewrite the checked-in file.
 
-import { BUILTIN_POLICIES, C_ENGINE_COMMANDS, LOAD_ENGINES } from '../../contracts/index.ts';
+import { BUILTIN_POLICIES, BYSTANDER_COMMANDS, BYSTANDER_PROCESSES, C_ENGINE_COMMANDS, LOAD_ENGINES } from '../../contracts/index.ts';
+import { RATE_PATTERN } from '../arrival.ts';
+import { DEFAULT_BYSTANDER, MAX_BYSTANDER_RATE } from '../bystander.ts';
 import { DEFAULTS, KEYS, LIMITS } from '../defaults.ts';
 import { FAULT_ONLY_KEYS, TAGS } from '../fault-rules.ts';
 import { FAULT_FIELDS } from './schema-faults.ts';
@@ -65,6 +67,17 @@ const SERVER_FIELDS: Fields<typeof KEYS.server> = {
   'client-output-buffer-limit': field(
     { description: "the normal class's client-output-buffer-limit, set with CONFIG SET on the lab's own Redis before the runs and restored after (see docs/output-buffer.md)", examples: [{ hard: '1MiB', soft: '512KiB', 'soft-seconds': 10 }] },
     mapping(OUTPUT_BUFFER_FIELDS),
+  ),
+};
+const BYSTANDER_FIELDS: Fields<typeof KEYS.bystander> = {
+  rate: field(
+    { description: `commands per second, open loop (command k is due at t0 + k/rate); one rate, 1/s to ${MAX_BYSTANDER_RATE}/s`, examples: ['200/s'] },
+    { anyOf: [{ type: 'number', minimum: 1, maximum: MAX_BYSTANDER_RATE }, { type: 'string', pattern: `^\\s*${RATE_PATTERN.source.slice(1, -1)}\\s*$` }] },
+  ),
+  command: field({ description: `what the bystander sends, one at a time on its own connection; default ${DEFAULT_BYSTANDER.command}`, examples: ['GET'] }, { type: 'string', enum: [...BYSTANDER_COMMANDS] }),
+  process: field(
+    { description: `same: in the lab's process (event-loop and server blocking); other: a child Node process (server blocking only); both; default ${DEFAULT_BYSTANDER.process}`, examples: ['same', 'both'] },
+    { type: 'string', enum: [...BYSTANDER_PROCESSES] },
   ),
 };
 
@@ -134,6 +147,10 @@ const TOP_FIELDS: Fields<typeof KEYS.top> = {
     { type: 'string', enum: [...LOAD_ENGINES] },
   ),
   server: field({ description: "settings applied to the lab's own Redis for the scenario's runs, restored after", examples: [{ 'client-output-buffer-limit': { hard: '1MiB' } }] }, mapping(SERVER_FIELDS, { required: ['client-output-buffer-limit'] })),
+  bystander: field(
+    { description: 'a light second client sending single commands at a fixed rate during every config\'s measured runs and alone as a baseline: what the workload costs everyone else (docs/bystander.md)', examples: [{ rate: '200/s', command: 'GET', process: 'both' }] },
+    mapping(BYSTANDER_FIELDS, { required: ['rate'] }),
+  ),
 };
 
 // A fault has exactly one trigger and exactly one action.

@@ -9,7 +9,7 @@ describe('parseScenario: one problem gives one line and its hint', () => {
     expect(error.code).toBe('E_SCENARIO_INVALID');
     expect(error.message).toBe('scenarios/x.yaml:4:1: repeats: unknown key "repeats"; did you mean "repeat"?');
     expect(error.hint).toBe(
-      'valid keys at the top level: name, description, seed, workload, modes, connections, network, warmup, repeat, calibration, faults, policies, reconcile, expect, topology, replication, timeline, sentinel, engine, server',
+      'valid keys at the top level: name, description, seed, workload, modes, connections, network, warmup, repeat, calibration, faults, policies, reconcile, expect, topology, replication, timeline, sentinel, engine, server, bystander',
     );
   });
 
@@ -183,7 +183,7 @@ describe('parseScenario: every problem in one report', () => {
       [
         '6 problems in scenarios/x.yaml',
         'scenarios/x.yaml:2:1: repeats: unknown key "repeats"; did you mean "repeat"?',
-        '  hint: valid keys at the top level: name, description, seed, workload, modes, connections, network, warmup, repeat, calibration, faults, policies, reconcile, expect, topology, replication, timeline, sentinel, engine, server',
+        '  hint: valid keys at the top level: name, description, seed, workload, modes, connections, network, warmup, repeat, calibration, faults, policies, reconcile, expect, topology, replication, timeline, sentinel, engine, server, bystander',
         'scenarios/x.yaml:3:1: workload.commands: required key is missing',
         '  hint: add commands per run, the same for every mode: a whole number from 1 to 10000000 (or a list of them), e.g. commands: 2048',
         'scenarios/x.yaml:4:26: modes[1].pipeline: 0 is out of range; expected a whole number from 1 to 1000000',
@@ -193,7 +193,7 @@ describe('parseScenario: every problem in one report', () => {
         'scenarios/x.yaml:5:24: network.rtt[1]: 10 has no unit',
         '  hint: durations carry a unit: write 10ms (or us, s)',
         'scenarios/x.yaml:6:17: expect[0]: "sync: p(95) < 1ms": unknown metric "p(95)"',
-        '  hint: metrics: median, min, max (total run time); p(50), p(90), p(99), p(99.9), max-latency (per-command latency); ops/s; errors (failed runs); ratio (median / model); rss, heap (client peak memory, a size); request p(50), request p(99), request p(99.9), request max, service p(99) (per-request latency); achieved/s; late-starts (open-loop late starts); output-buffer-disconnects, closed-lost (server closes); offered/s, knee/s; saturated (open-loop saturation); redirects (cluster redirects); wait-p(99) (WAIT latency); under-replicated (writes WAIT left short); lag-p(50), lag-max (replication lag)',
+        '  hint: metrics: median, min, max (total run time); p(50), p(90), p(99), p(99.9), max-latency (per-command latency); ops/s; errors (failed runs); ratio (median / model); rss, heap (client peak memory, a size); request p(50), request p(99), request p(99.9), request max, service p(99) (per-request latency); achieved/s; late-starts (open-loop late starts); output-buffer-disconnects, closed-lost (server closes); offered/s, knee/s; saturated (open-loop saturation); redirects (cluster redirects); wait-p(99) (WAIT latency); under-replicated (writes WAIT left short); lag-p(50), lag-max (replication lag); bystander-p(50), bystander-p(99), bystander-other-p(50), bystander-other-p(99) (bystander latency); bystander-ratio, bystander-other-ratio (bystander p99 during / alone)',
       ].join('\n'),
     );
     expect(error.hint).toBe('each problem above is followed by what would be valid');
