@@ -7,7 +7,7 @@
 
 import { WINDOW_LIMITS, type ConfigResult, type Knee, type LabResult, type LatencyWindow } from '../../contracts/index.ts';
 import { configPoints, findKnee } from '../../metrics/index.ts';
-import type { Chart, ChartSeries } from './charts.ts';
+import type { Chart, ChartSeries } from './chart.ts';
 import { finiteOrNull } from './escape.ts';
 
 /** An open-loop config's offered rate as the scenario wrote it: `800/s`, a ramp `100/s..2000/s (a ramp)`. */

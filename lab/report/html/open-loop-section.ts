@@ -6,7 +6,7 @@
 
 import { configMetricByKey, type ConfigResult, type LabResult } from '../../contracts/index.ts';
 import { formatCount } from '../figures.ts';
-import type { Chart } from './charts.ts';
+import type { Chart } from './chart.ts';
 import { figure, html, NA, raw, type Html } from './escape.ts';
 import { kneeWords, openLoopConfigs, scheduleRate, windowsOf } from './open-loop-charts.ts';
 import { countCell, table, usCell } from './tables.ts';
