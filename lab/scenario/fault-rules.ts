@@ -33,6 +33,8 @@ export const FAULT_ONLY_KEYS = ['policies', 'reconcile'] as const;
 const checkFaultOnlyKeys = (record: Record<string, unknown>, problems: Problem[]): void => {
   for (const key of FAULT_ONLY_KEYS) {
     if (!hasKey(record, key)) continue;
+    // A topology's timeline judges policies across its failover (topology.ts says where not).
+    if (key === 'policies' && hasKey(record, 'topology') && hasKey(record, 'timeline')) continue;
     problems.push({
       path: [key],
       at: 'key',
