@@ -23,18 +23,23 @@ const TAIL_OPS = 500;
 const timelineEvent =
   (api: ToxiproxyApi, events: readonly TopologyEvent[], problems: string[], signal: AbortSignal | undefined) =>
   async ({ runtime, control }: FailoverEventContext): Promise<void> => {
+    // A signal of this run's own, so the timeline's waits add no listener to the scenario's signal.
+    const stop = new AbortController();
+    const onAbort = () => stop.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
     const timeline = startTimeline({
       api,
       topology: runtime,
       events,
       control: control as Map<string, Redis>,
-      signal: signal ?? new AbortController().signal,
+      signal: stop.signal,
       // The policy's client finds the new primary itself (its sentinels, or its own node list).
       hooks: { moveWriter: () => undefined, problem: (text) => problems.push(text) },
     });
     try {
       await timeline.done;
     } finally {
+      signal?.removeEventListener('abort', onAbort);
       await timeline.healAll();
     }
   };

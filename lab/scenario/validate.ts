@@ -160,7 +160,7 @@ const checkTopologyWorkloads = (workloads: Workload[] | undefined, timeline: unk
   if (cluster && workloads !== undefined && workloads.length > 1) problems.push({ path: ['workload'], message: `is a list of ${workloads.length}; a cluster run drives one workload`, hint: 'keep one workload' });
   workloads?.forEach((workload, index) => {
     const path = workloads.length > 1 ? ['workload', index] : ['workload'];
-    const allowed = cluster ? CLUSTER_WRITES : timeline !== undefined && timeline.length > 0 ? TOPOLOGY_WRITES : [...TOPOLOGY_WRITES, 'GET'];
+    const allowed = cluster ? CLUSTER_WRITES : timeline !== undefined && timeline.length > 0 ? [...TOPOLOGY_WRITES, 'LPUSH'] : [...TOPOLOGY_WRITES, 'GET'];
     if (cluster && workload.keys.kind !== 'one' && workload.keys.kind !== 'sequential') {
       problems.push({ path: [...path, 'keys'], message: `${workload.keys.kind} keys are not supported on a cluster yet`, hint: 'write keys: one or keys: sequential (or {sequential: N})' });
     }
