@@ -58,6 +58,8 @@ export const policyTimelineRow = async (input: {
   workload: string;
   events: readonly TopologyEvent[];
   rttMs: number;
+  /** `reconcile.tags` (default log): `none` sends the bare command (a module that runs its own script needs it). */
+  tags?: 'log' | 'none';
   signal?: AbortSignal;
 }): Promise<{ row: ReconcileEntry; problems: string[] }> => {
   const problems: string[] = [];
@@ -73,6 +75,7 @@ export const policyTimelineRow = async (input: {
     eventAfterOps: 1,
     tailOps: TAIL_OPS,
     rttMs: input.rttMs,
+    ...(input.tags === undefined ? {} : { tags: input.tags }),
     ...(sentinels === undefined ? {} : { sentinels }),
     ...(input.signal === undefined ? {} : { signal: input.signal }),
   });

@@ -115,7 +115,7 @@ export const runTopologyScenario = async (scenario: Scenario, options: { runtime
           await close(live);
           live = await open(live.topology.kind, scenario, options.signal);
           await reapplyLinks(live.api, calibrations);
-          const found = await policyTimelineRow({ api: live.api, runtime: live.topology, policy, plan, workload: workload.label, events, rttMs, ...(options.signal ? { signal: options.signal } : {}) });
+          const found = await policyTimelineRow({ api: live.api, runtime: live.topology, policy, plan, workload: workload.label, events, rttMs, tags: scenario.reconcile.tags, ...(options.signal ? { signal: options.signal } : {}) });
           warnings.push(...found.problems.map((p) => `${workload.label} / ${policy.name}: ${p}`));
           reconcile.push(found.row);
         }

@@ -35,7 +35,7 @@ const checkFaultOnlyKeys = (record: Record<string, unknown>, problems: Problem[]
     if (!hasKey(record, key)) continue;
     // A topology past one node judges policies across its timeline (topology.ts says where not).
     const topology = record.topology;
-    if (key === 'policies' && isRecord(topology) && (hasKey(topology, 'replicas') || hasKey(topology, 'cluster'))) continue;
+    if (isRecord(topology) && (hasKey(topology, 'replicas') || hasKey(topology, 'cluster')) && (key === 'policies' || hasKey(record, 'timeline'))) continue;
     problems.push({
       path: [key],
       at: 'key',

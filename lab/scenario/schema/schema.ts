@@ -159,15 +159,15 @@ function faultRules(): JsonSchema[] {
   return [exactlyOne(['after', 'at']), exactlyOne(KEYS.faultActions)];
 }
 
-// policies and reconcile only where there are faults (a non-empty list); policies also across a
-// topology's timeline.
+// policies and reconcile only where there are faults (a non-empty list), or across a topology's
+// timeline.
 function faultOnlyRule(): JsonSchema {
   const hasFaults = { required: ['faults'], properties: { faults: { type: 'array', minItems: 1 } } };
   const acrossTimeline = { required: ['topology', 'timeline'] };
   return {
     if: { not: hasFaults },
     then: {
-      not: { anyOf: FAULT_ONLY_KEYS.map((key) => (key === 'policies' ? { required: [key], not: acrossTimeline } : { required: [key] })) },
+      not: { anyOf: FAULT_ONLY_KEYS.map((key) => ({ required: [key], not: acrossTimeline })) },
     },
   };
 }
