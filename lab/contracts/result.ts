@@ -456,6 +456,8 @@ export interface ReconcileCounts {
   resent?: number;
   /** true: `duplicated` is a lower bound (no tags: an untagged counter's value above `issued`, or existence flags that cannot see a second application); absent in older results and where exact. */
   duplicatedAtLeast?: boolean;
+  /** true: `lost` is a lower bound (no tags: an untagged counter below the acknowledged count proves at least that many lost); absent in older results and where exact. */
+  lostAtLeast?: boolean;
   /** Untagged counters: every application the counter holds (final value / increment), which may exceed `issued`; `applied` is capped at `issued`. Absent in older results. */
   applications?: number;
 }

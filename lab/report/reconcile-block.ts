@@ -38,7 +38,7 @@ const LEGEND = [
 
 // Legends of their own (wrapped apart from the one above).
 const RETRIES_LEGEND = 'retries: re-sends the policy announced with retrying(); +N lib: operations the client library re-sent on its own, seen on the wire (counted with tags only)';
-const AT_LEAST_LEGEND = 'dup ≥ N: without tags the server cannot show which operations applied twice; N is the least the counter proves';
+const AT_LEAST_LEGEND = 'lost ≥ N, dup ≥ N: without tags the server cannot show which operations were lost or applied twice; N is the least the counter proves';
 
 const HITS_LEGEND = "hit: the connections the fault hit (Toxiproxy acts on every connection; a byte cut counts on each connection's own stream); order is checked per connection";
 
@@ -81,7 +81,7 @@ const entryRow = (entry: ReconcileEntry, withRtt: boolean, withClient: boolean, 
       { text: String(counts.acknowledged) },
       { text: String(counts.failed), style: 'dim' },
       { text: String(counts.indeterminate) },
-      anomalyCell(counts.lost),
+      counts.lostAtLeast === true ? { text: `≥ ${counts.lost}`, style: counts.lost > 0 ? 'fail' : 'dim' } : anomalyCell(counts.lost),
       counts.duplicatedAtLeast === true ? { text: `≥ ${counts.duplicated}`, style: counts.duplicated > 0 ? 'fail' : 'dim' } : anomalyCell(counts.duplicated),
       { text: entry.verdict, style: verdictStyle(entry.verdict) },
       { text: consistencyText(entry), ...(entry.consistent ? {} : { style: 'warn' as const }) },
@@ -129,7 +129,7 @@ export const renderReconcile = (entries: readonly ReconcileEntry[] | undefined, 
   const rows = entries.map((e) => entryRow(e, withRtt, withClient, withHits, withWrite, withWait));
   const { lines, dropped } = fitGrid(columnsFor(withRtt, withClient, withHits, withWrite, withWait), rows, color, width);
   const untested = entries.some((e) => e.verdict === 'NOT-TESTED') ? [NOT_TESTED_LEGEND] : [];
-  const atLeast = entries.some((e) => e.counts.duplicatedAtLeast === true) ? [AT_LEAST_LEGEND] : [];
+  const atLeast = entries.some((e) => e.counts.duplicatedAtLeast === true || e.counts.lostAtLeast === true) ? [AT_LEAST_LEGEND] : [];
   const notes = [...wrapNote([...LEGEND, ...(withHits ? [HITS_LEGEND] : []), ...untested], width - 2), ...wrapNote([RETRIES_LEGEND, ...atLeast], width - 2)].map((line) =>
     paint(`  ${line}`, 'dim', color),
   );

@@ -301,9 +301,18 @@ export const countsFromLedger = (ledger: Pick<Ledger, 'size' | 'counts'>, applie
  * An untagged counter's counts: its value says how many applications there were, not which
  * operations they were, so `applied` is capped at `issued` and the excess is a lower bound on
  * the duplicates (`duplicatedAtLeast`): 320 applications of 256 operations are at least 64
- * duplicates, and `applied` reads 256/256.
+ * duplicates, and `applied` reads 256/256. The other way round, a counter below what was
+ * acknowledged proves that many acknowledged writes lost (`lostAtLeast`): 735 acknowledged and a
+ * counter of 234 are at least 501 lost (more, if some applied twice).
  */
 export const counterCounts = (ledger: Pick<Ledger, 'size' | 'counts'>, applications: number): ReconcileCounts => {
   const counts = countsFromLedger(ledger, Math.min(applications, ledger.size));
-  return { ...counts, duplicated: Math.max(0, applications - ledger.size), duplicatedAtLeast: true, applications };
+  return {
+    ...counts,
+    lost: Math.max(0, counts.acknowledged - applications),
+    lostAtLeast: true,
+    duplicated: Math.max(0, applications - ledger.size),
+    duplicatedAtLeast: true,
+    applications,
+  };
 };

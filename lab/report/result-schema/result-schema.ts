@@ -139,7 +139,7 @@ const threshold = object<ThresholdResult>({
 const reconcileCounts = object<ReconcileCounts>({
   issued: count(), applied: count(), acknowledged: count(), failed: count(), indeterminate: count(), indeterminateApplied: count(),
   indeterminateNotApplied: count(), lost: count(), duplicated: count(), unexpected: count(), failedButApplied: count(), retries: count(),
-  resent: optional(count()), duplicatedAtLeast: optional(boolean()), applications: optional(count()),
+  resent: optional(count()), duplicatedAtLeast: optional(boolean()), lostAtLeast: optional(boolean()), applications: optional(count()),
 });
 
 const counter = nullable(object<{ final: number; lower: number; upper: number; withinBounds: boolean }>({ final: signed(), lower: signed(), upper: signed(), withinBounds: boolean() }));

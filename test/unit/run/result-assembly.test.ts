@@ -211,4 +211,10 @@ describe('counterCounts', () => {
     expect(counterCounts(ledger, 320)).toMatchObject({ issued: 256, applied: 256, duplicated: 64, duplicatedAtLeast: true, applications: 320 });
     expect(counterCounts(ledger, 200)).toMatchObject({ applied: 200, duplicated: 0, duplicatedAtLeast: true, applications: 200 });
   });
+
+  it('reads a counter below the acknowledged count as at least that many lost', () => {
+    const ledger = { size: 1002, counts: () => ({ sent: 0, acknowledged: 735, failed: 0, indeterminate: 267, retries: 0 }) };
+    expect(counterCounts(ledger, 234)).toMatchObject({ acknowledged: 735, applied: 234, lost: 501, lostAtLeast: true, duplicated: 0 });
+    expect(counterCounts(ledger, 800)).toMatchObject({ lost: 0, lostAtLeast: true });
+  });
 });
