@@ -10,7 +10,7 @@
 
 import type { Redis } from 'ioredis';
 import { connectClient } from '../client/index.ts';
-import { errorMessage, interruptedError } from '../errors/index.ts';
+import { errorMessage, interruptedError, withTimeout } from '../errors/index.ts';
 import { errorKind, isReplyError, recordUs, type LatencyHistogram } from '../metrics/index.ts';
 import type { ToxiproxyApi } from '../network/index.ts';
 import { ACKNOWLEDGED, checkApplied, checkCounter, Ledger, scanLog, verdictFor } from '../reconcile/index.ts';
@@ -24,6 +24,11 @@ import { settleBoundMs, watchSentinels, type SentinelWatch } from './sentinel-wa
 const TAIL_MS = 500;
 /** How long the demoted primary gets to resync before the state is read. */
 const CONVERGE_MS = 15_000;
+/** One control command after the run (INFO, WAIT 5000): a connection that never answers is a
+ * problem to report, not a wait forever (a run was seen waiting 15 minutes after a Sentinel failover). */
+const CONTROL_COMMAND_MS = 10_000;
+const bounded = <T>(what: string, work: () => Promise<T>): Promise<T> =>
+  withTimeout(what, CONTROL_COMMAND_MS, () => work(), (name, ms) => new Error(`${name}: no answer in ${ms / 1000} s`));
 const RECONNECT_PAUSE_MS = 20;
 const NO_WAIT = -1;
 const WAIT_UNANSWERED = -2;
@@ -74,10 +79,13 @@ const converge = async (topology: StartedRuntime, control: Map<string, Redis>, p
   const deadline = performance.now() + CONVERGE_MS;
   const others = topology.nodes.filter((n) => n.name !== primary);
   for (;;) {
-    const states = await Promise.all(others.map(async (n) => /^master_link_status:up/m.test(await (control.get(n.name) as Redis).info('replication').catch(() => ''))));
+    const states = await Promise.all(others.map(async (n) => /^master_link_status:up/m.test(await bounded(`INFO on ${n.name}`, () => (control.get(n.name) as Redis).info('replication')).catch(() => ''))));
     if (states.every(Boolean)) {
-      await (control.get(primary) as Redis).call('WAIT', String(others.length), '5000');
-      return undefined;
+      const waited = await bounded(`WAIT on ${primary}`, () => (control.get(primary) as Redis).call('WAIT', String(others.length), '5000')).then(
+        () => undefined,
+        (error: unknown) => `WAIT on ${primary} after the timeline failed (${errorMessage(error)}); the state was read anyway`,
+      );
+      return waited;
     }
     if (performance.now() > deadline) return `replication had not converged ${CONVERGE_MS / 1000} s after the timeline (${others.filter((_, i) => !states[i]).map((n) => n.name).join(', ')} not linked); the state was read anyway`;
     await sleep(50);
@@ -211,9 +219,9 @@ export const runFailover = async (input: {
   const notConverged = await converge(topology, control, primary);
   if (notConverged !== undefined) problems.push(notConverged);
   const finalPrimary = control.get(primary) as Redis;
-  const log = Uint32Array.from(await finalPrimary.lrange(keys.logKey, 0, -1), Number);
+  const log = Uint32Array.from(await bounded(`LRANGE on ${primary}`, () => finalPrimary.lrange(keys.logKey, 0, -1)), Number);
   const checked = checkApplied(ledger, { log });
-  const counter = isCounter(plan) ? checkCounter(ledger, Number((await finalPrimary.get(plan.keyOf(0))) ?? 0), plan.incrementBy) : null;
+  const counter = isCounter(plan) ? checkCounter(ledger, Number((await bounded(`GET on ${primary}`, () => finalPrimary.get(plan.keyOf(0)))) ?? 0), plan.incrementBy) : null;
   const { applications } = scanLog(log, ledger.size);
   const oldIndex = nodeIndex.get(oldPrimary) ?? -1;
   let acknowledgedByMinority = 0;

@@ -8,11 +8,13 @@
 
 import type { Redis } from 'ioredis';
 import { closeClient, connectClient } from '../client/index.ts';
+import { withTimeout } from '../errors/index.ts';
 import type { StartedRuntime } from '../runtime/index.ts';
 import type { SentinelOptions } from '../contracts/index.ts';
 
 const POLL_MS = 100;
 const SETTLE_POLL_MS = 100;
+const ROLE_TIMEOUT_MS = 2_000;
 /** A sentinel reads each replica's INFO every 10 s: the demotion of a healed old primary waits for it. */
 const SENTINEL_INFO_PERIOD_MS = 10_000;
 
@@ -80,7 +82,8 @@ export const watchSentinels = async (topology: StartedRuntime, startMs: number, 
     if (sentinel === undefined) return undefined;
     try {
       asker ??= await connectClient(sentinel.proxied, `${sentinel.name} through its proxy`);
-      const reply = (await asker.call('SENTINEL', 'get-master-addr-by-name', masterName)) as [string, string] | null;
+      const client = asker;
+      const reply = (await withTimeout('SENTINEL get-master-addr-by-name', ROLE_TIMEOUT_MS, () => client.call('SENTINEL', 'get-master-addr-by-name', masterName), () => new Error('no answer'))) as [string, string] | null;
       return reply === null ? undefined : `${reply[0]}:${reply[1]}`;
     } catch {
       if (asker !== undefined) await closeClient(asker);
@@ -107,7 +110,9 @@ export const watchSentinels = async (topology: StartedRuntime, startMs: number, 
       if (fresh !== undefined) control.set(node.name, fresh);
     }
   };
-  const roleOf = async (client: Redis): Promise<unknown[] | undefined> => ((await client.call('ROLE').catch(() => undefined)) as unknown[] | undefined);
+  // ROLE, bounded: a control connection that never answers counts as no answer, not a wait forever.
+  const roleOf = async (client: Redis): Promise<unknown[] | undefined> =>
+    (await withTimeout('ROLE', ROLE_TIMEOUT_MS, () => client.call('ROLE'), () => new Error('no answer to ROLE')).catch(() => undefined)) as unknown[] | undefined;
   return {
     get switched() {
       return switched;
