@@ -8,6 +8,7 @@ import type { Endpoint } from '../runtime/types.ts';
 
 export const CONNECT_TIMEOUT_MS = 5_000;
 const QUIT_TIMEOUT_MS = 1_000;
+const READY_TIMEOUT_MS = 2 * CONNECT_TIMEOUT_MS;
 
 export const noRetryOptions: RedisOptions = {
   lazyConnect: true,
@@ -17,6 +18,10 @@ export const noRetryOptions: RedisOptions = {
   autoResendUnfulfilledCommands: false,
   enableOfflineQueue: false,
   enableReadyCheck: true,
+  // A node loading a resync from its new primary answers the ready check's INFO with loading:1 and
+  // a loading_eta_seconds that can be enormous early on; ioredis waits that long before asking
+  // again unless this caps it.
+  maxLoadingRetryTime: 1_000,
 };
 
 // Connects and waits until ready; a failure is a LabError that names the address. `options`
@@ -28,7 +33,9 @@ export const connectClient = async (endpoint: Endpoint, what: string, options: R
     // errors surface through the commands that fail; an unhandled 'error' event would crash
   });
   try {
-    await client.connect();
+    // ioredis bounds the TCP connect (connectTimeout), not the ready check after it: a node in the
+    // middle of a resync from its new primary once left connect() unsettled for 15 minutes.
+    await withTimeout('connect', READY_TIMEOUT_MS, () => client.connect(), (_what, ms) => new Error(`not ready ${ms / 1000} s after connecting (no answer to the ready check)`));
     return client;
   } catch (error) {
     client.disconnect();
