@@ -159,17 +159,10 @@ function faultRules(): JsonSchema[] {
   return [exactlyOne(['after', 'at']), exactlyOne(KEYS.faultActions)];
 }
 
-// policies and reconcile only where there are faults (a non-empty list), or across a topology's
-// timeline.
+// policies and reconcile only where there are faults (a non-empty list).
 function faultOnlyRule(): JsonSchema {
   const hasFaults = { required: ['faults'], properties: { faults: { type: 'array', minItems: 1 } } };
-  const acrossTimeline = { required: ['topology', 'timeline'] };
-  return {
-    if: { not: hasFaults },
-    then: {
-      not: { anyOf: FAULT_ONLY_KEYS.map((key) => ({ required: [key], not: acrossTimeline })) },
-    },
-  };
+  return { if: { not: hasFaults }, then: { not: { anyOf: FAULT_ONLY_KEYS.map((key) => ({ required: [key] })) } } };
 }
 
 // The C engine runs no faults (it keeps no ledger): faults, policies and reconcile are refused.
