@@ -61,7 +61,7 @@ export interface FailoverTimeline {
   /** Sentinel topologies only: the node the sentinels promoted (absent when they never switched).
    * `demotedMs` is then when the old primary's ROLE first showed it demoted by the sentinels. */
   switchedTo?: string;
-  /** Each link fault of the timeline (`node: replica-1, reset: {}`), in the order listed. */
+  /** Each link fault of the timeline (`node: replica-1, reset: {}`) that began, in the order they began. */
   linkFaults?: LinkFaultStep[];
 }
 
