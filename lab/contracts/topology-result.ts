@@ -61,6 +61,22 @@ export interface FailoverTimeline {
   /** Sentinel topologies only: the node the sentinels promoted (absent when they never switched).
    * `demotedMs` is then when the old primary's ROLE first showed it demoted by the sentinels. */
   switchedTo?: string;
+  /** Each link fault of the timeline (`node: replica-1, reset: {}`) that began, in the order they began. */
+  linkFaults?: LinkFaultStep[];
+}
+
+/** When one link fault of a timeline started and was healed (ms after the writer started). */
+export interface LinkFaultStep {
+  /** The event's name. */
+  name: string;
+  /** The link as written: a node (its client proxy) or a peer link `replica-1->primary`. */
+  link: string;
+  fault: 'reset' | 'cut-after' | 'stall' | 'down' | 'bandwidth';
+  /** The Toxiproxy proxy it acted on. */
+  proxy: string;
+  /** Null when it never started (the writer ended first, or the run was stopped). */
+  startMs: number | null;
+  healedMs: number | null;
 }
 
 export interface TopologyResult {

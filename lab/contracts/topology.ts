@@ -34,6 +34,7 @@
 
 import type { Bandwidth } from './link.ts';
 import type { ClusterMode } from './cluster.ts';
+import type { FaultAction } from './scenario.ts';
 
 /** How the sentinels of a primary/replicas topology watch the primary (`sentinel:` in a scenario). */
 export interface SentinelOptions {
@@ -106,6 +107,13 @@ export const topologyLabel = (topology: Topology): string =>
 /** The peer proxy through which node `from` dials node `to`. */
 export const peerProxyName = (from: string, to: string): string => `${from}->${to}`;
 
+/** The links a timeline's link fault may name on a primary/replicas topology: each node (its
+ * client proxy), then each peer link `from->to` (every ordered pair of nodes has one). */
+export const faultLinkNames = (topology: Topology): string[] => {
+  const names = topologyNodes(topology).map((n) => n.name);
+  return [...names, ...names.flatMap((from) => names.filter((to) => to !== from).map((to) => peerProxyName(from, to)))];
+};
+
 /** A node's own link, overriding `network.rtt` / `network.jitter` for every link that touches it. */
 export interface NodeLink {
   rttMs: number;
@@ -167,14 +175,21 @@ export type TopologyAction =
    * On a cluster: CLUSTER FAILOVER [TAKEOVER] on the replica, then one run of the workload in
    * `mode` (default: the scenario's first mode) with the client's slot map left stale; `takeover`
    * and `mode` appear only when written, and only on a cluster. */
-  | { kind: 'failover'; promote: string; takeover?: boolean; mode?: ClusterMode };
+  | { kind: 'failover'; promote: string; takeover?: boolean; mode?: ClusterMode }
+  /** A single-node fault (reset, cut-after, stall, down, bandwidth) on one link for the event's
+   * `for`: `link` is a node's name (its client proxy: what clients, and sentinels, cross to
+   * reach it) or a peer link `replica-1->primary` (the replication connection replica-1 opens). */
+  | { kind: 'link-fault'; link: string; fault: FaultAction };
 
 export interface TopologyEvent {
   name: string;
   /** After the workload starts; null on a cluster, whose runner runs its events one after
    * another after the measured configs, each with its own writes (it has no clock to place them on). */
   atMs: number | null;
-  /** How long a partition or down lasts; null for a failover (it is not healed). */
+  /** Primary/replicas only, instead of `at`: the event starts once the lab's writer has issued
+   * this many commands, between two of them (`after: 200 commands`); atMs is then null. */
+  afterCommands?: number;
+  /** How long a partition, down or link fault lasts; null for a failover (it is not healed). */
   forMs: number | null;
   action: TopologyAction;
 }

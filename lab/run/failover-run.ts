@@ -15,7 +15,7 @@ import { errorKind, isReplyError, recordUs, type LatencyHistogram } from '../met
 import type { ToxiproxyApi } from '../network/index.ts';
 import { ACKNOWLEDGED, checkApplied, checkCounter, Ledger, scanLog, verdictFor } from '../reconcile/index.ts';
 import type { StartedRuntime } from '../runtime/index.ts';
-import { tagKeys, wrapOp, type OperationPlan } from '../workload/index.ts';
+import { cutAfterBytes, tagKeys, wrapOp, type OperationPlan } from '../workload/index.ts';
 import type { FailoverTimeline, ReconcileCounts, TopologyEvent, Verdict, WaitOption, WaitSplit } from '../contracts/index.ts';
 import { startTimeline } from './topology-timeline.ts';
 import { settleBoundMs, watchSentinels, type SentinelWatch } from './sentinel-watch.ts';
@@ -130,9 +130,15 @@ export const runFailover = async (input: {
     events,
     control,
     signal: stop.signal,
-    hooks: { moveWriter: (node) => (target = node), problem: (text) => problems.push(text) },
+    hooks: {
+      moveWriter: (node) => (target = node),
+      problem: (text) => problems.push(text),
+      // Sized on the writer's next commands, one per round trip (the validator refuses a cut in
+      // replies or commands with WAIT, whose replies would cross the link too).
+      cutBytes: (fault) => cutAfterBytes(fault, { plan, mode: { kind: 'sync' }, wrapping: 'tagged', tagKeys: keys, fromOp: Math.min(ledger.size, plan.size - 1) }),
+    },
   });
-  const watch = watchLinks(primaryControl, replicas, startMs, () => timeline.times.partitionMs !== null || timeline.times.failoverMs !== null);
+  const watch = watchLinks(primaryControl, replicas, startMs, () => timeline.times.partitionMs !== null || timeline.times.failoverMs !== null || (timeline.times.linkFaults?.length ?? 0) > 0);
   let timelineDone = false;
   let timelineError: unknown;
   void timeline.done.then(
@@ -162,6 +168,9 @@ export const runFailover = async (input: {
           continue;
         }
       }
+      const gate = timeline.beforeCommand(ledger.size);
+      if (gate !== undefined) await gate;
+      if (stop.signal.aborted) break;
       const op = ledger.issue(0, 0);
       const { name, args } = wrapOp('tagged', op, plan.name, plan.argsOf(op), keys);
       const sentNs = process.hrtime.bigint();
@@ -249,7 +258,8 @@ export const runFailover = async (input: {
       if (lost) side.lost += 1;
     }
   }
-  const faultObserved = times.partitionMs !== null || times.failoverMs !== null || switched !== null;
+  const linkFaults = times.linkFaults ?? [];
+  const faultObserved = times.partitionMs !== null || times.failoverMs !== null || switched !== null || linkFaults.some((f) => f.startMs !== null);
   const noun = isCounter(plan) ? 'increment' : 'write';
   const judged = verdictFor({ counts: checked.counts, counter, prefix: null, tagsVisible: true, noun, faultObserved });
   const reasons = [...judged.reasons];
@@ -263,6 +273,16 @@ export const runFailover = async (input: {
   if (acknowledgedByMinority > 0) reasons.push(`${acknowledgedByMinority} ${noun}s were acknowledged by ${oldPrimary} after it was cut off (a minority primary); ${lostByMinority} of them are gone from ${primary}`);
   if (lostBeforeCut > 0) {
     reasons.push(`${lostBeforeCut} lost ${noun}s were acknowledged by ${oldPrimary} before the cut began (the first at ${lostFirstMs.toFixed(1)} ms, the cut at ${times.partitionMs?.toFixed(1) ?? 'never'} ms): never replicated to ${primary}`);
+  }
+  for (const event of events) {
+    if (event.action.kind !== 'link-fault') continue;
+    const { link, fault } = event.action;
+    const f = linkFaults.find((step) => step.name === event.name);
+    reasons.push(
+      f?.startMs === null || f?.startMs === undefined
+        ? `${event.name}: the ${fault.kind} on ${link} never started (the writer ended first)`
+        : `${event.name}: ${fault.kind} on ${link} (proxy ${f.proxy}) from ${f.startMs.toFixed(0)} ms to ${f.healedMs === null ? 'never healed' : `${f.healedMs.toFixed(0)} ms`}`,
+    );
   }
   if (lostElsewhere > 0) reasons.push(`${lostElsewhere} lost ${noun}s were acknowledged by ${primary} after the failover`);
   if (wait !== null) {

@@ -72,6 +72,7 @@ const timelineName = (events: readonly TopologyEvent[]): string => events.map((e
 const timelineNode = (events: readonly TopologyEvent[]): string | undefined => {
   for (const { action } of events) if (action.kind === 'partition') return action.nodes[0];
   for (const { action } of events) if (action.kind === 'failover') return action.promote;
+  for (const { action } of events) if (action.kind === 'link-fault') return action.link.split('->')[0];
   return undefined;
 };
 
@@ -94,14 +95,27 @@ const timelineEvents = (timeline: Timeline): { atMs: number; event: string }[] =
     const atMs = timeline[key];
     return atMs === null ? [] : [{ atMs, event }];
   });
+  for (const f of timeline.linkFaults ?? []) {
+    if (f.startMs !== null) steps.push({ atMs: f.startMs, event: `${f.name}: ${f.fault} on ${f.link} began` });
+    if (f.healedMs !== null) steps.push({ atMs: f.healedMs, event: `${f.name}: ${f.fault} on ${f.link} healed` });
+  }
   const seenMs = timeline.switchSeenMs;
   if (seenMs !== undefined && seenMs !== null) steps.push({ atMs: seenMs, event: `sentinels switched to ${timeline.switchedTo ?? 'a node the lab does not know'}` });
   return steps.sort((a, b) => a.atMs - b.atMs);
 };
 
-// Fault on: when the partition was in place (or the promotion, without one); nothing records the
-// moment the writer's connection closed.
-const faultTimeline = (t: FailoverRunFindings['timeline']): FaultTimeline => ({ faultOnMs: t.partitionAppliedMs ?? t.failoverMs, closedMs: null, healedMs: t.healMs, endMs: t.endMs });
+// Fault on: when the partition was in place (or the promotion, or the first link fault, without
+// one); nothing records the moment the writer's connection closed.
+const firstLinkFault = (t: Timeline): { startMs: number | null; healedMs: number | null } | undefined => t.linkFaults?.find((f) => f.startMs !== null);
+const faultTimeline = (t: FailoverRunFindings['timeline']): FaultTimeline => ({
+  faultOnMs: t.partitionAppliedMs ?? t.failoverMs ?? firstLinkFault(t)?.startMs ?? null,
+  closedMs: null,
+  healedMs: t.healMs ?? firstLinkFault(t)?.healedMs ?? null,
+  endMs: t.endMs,
+});
+
+/** The timeline acted in this run: a partition, a failover, or a link fault in place. */
+const acted = (t: Timeline): boolean => t.partitionMs !== null || t.failoverMs !== null || firstLinkFault(t) !== undefined;
 
 const fingerprint = (run: FailoverRunFindings): string => JSON.stringify([run.counts, run.counter, run.verdict]);
 
@@ -144,7 +158,7 @@ export const failoverRow = (input: { workload: string; wait: WaitOption | null; 
     counts: first.counts,
     counter: first.counter,
     prefix: null,
-    faultObserved: runs.every((r) => r.timeline.partitionMs !== null || r.timeline.failoverMs !== null),
+    faultObserved: runs.every((r) => acted(r.timeline)),
     verdict: rowVerdict(runs),
     reasons,
     examples: { lost: runs.find((r) => r.lostExamples.length > 0)?.lostExamples ?? [], duplicated: [], unexpected: [] },

@@ -134,7 +134,7 @@ export const KEYS = {
   nodeLink: ['rtt', 'jitter'],
   replication: ['wait', 'read-from', 'markers'],
   wait: ['replicas', 'timeout'],
-  event: ['name', 'at', 'for', 'partition', 'down', 'failover'],
+  event: ['name', 'at', 'after', 'for', 'partition', 'down', 'failover', 'node', 'cut-after', 'reset', 'stall', 'bandwidth'],
   eventActions: ['partition', 'down', 'failover'],
   partition: ['nodes', 'from'],
   failover: ['promote', 'takeover', 'mode'],

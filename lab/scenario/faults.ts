@@ -19,7 +19,7 @@ const AT: MsRules = { name: 'at', range: LIMITS.faultAtMs, meaning: 'time after 
 const FOR: MsRules = { name: 'for', range: LIMITS.faultForMs, meaning: 'time the fault lasts (default: until the connection closes)', wholeWhy: SCHEDULE_WHY };
 
 // `128 commands`: the number of commands issued before the fault starts.
-const readAfter = (value: unknown, path: FieldPath, problems: Problem[]): number | undefined => {
+export const readAfter = (value: unknown, path: FieldPath, problems: Problem[]): number | undefined => {
   const text = typeof value === 'string' ? value.trim() : undefined;
   const m = text === undefined ? null : /^(\d[\d_]*)\s+(commands|command)$/.exec(text);
   if (m !== null) {
@@ -62,7 +62,7 @@ const readTrigger = (record: Record<string, unknown>, path: FieldPath, problems:
 };
 
 // Exactly one action key; each further one is reported at its own line.
-const readFaultAction = (record: Record<string, unknown>, path: FieldPath, problems: Problem[]) => {
+export const readFaultAction = (record: Record<string, unknown>, path: FieldPath, problems: Problem[]) => {
   const keys = KEYS.faultActions.filter((key) => hasKey(record, key));
   const [key, ...extra] = keys;
   for (const other of extra) {

@@ -4,6 +4,7 @@
 // Node names follow lab/contracts/topology.ts (NODE NAMING).
 
 import {
+  faultLinkNames,
   modeLabel,
   topologyLabel,
   topologyNodes,
@@ -20,6 +21,7 @@ import {
 import { DEFAULTS, KEYS, LIMITS } from './defaults.ts';
 import { checkKeys, hasKey, isRecord, optionalKey, readInt, readMs, readRecord, readText, type MsRules } from './fields.ts';
 import { readMode } from './modes.ts';
+import { readAfter, readFaultAction } from './faults.ts';
 import { closest, describeValue, type FieldPath, type Problem } from './problems.ts';
 
 const TOPOLOGY_HINT = 'topology is single, {primary: 1, replicas: N}, {primary: 1, replicas: N, sentinels: S} or {cluster: {primaries: P, replicas: R}}';
@@ -188,7 +190,31 @@ const readNodeList = (value: unknown, path: FieldPath, problems: Problem[]): str
   return items as string[];
 };
 
+const LINK_HINT = 'a fault on a link: {name, at: 500ms (or after: 200 commands), for: 1s, node: primary, reset: {}}; also cut-after: {down: "8 replies"}, stall: {}, down: {}, bandwidth: {down: 1KB/s}; node names a node (its client proxy) or a peer link such as replica-1->primary';
+const FAULT_ONLY = ['cut-after', 'reset', 'stall', 'bandwidth'] as const;
+
+// `{node: replica-1, reset: {}}`: the single-node fault grammar on one link.
+const readLinkFault = (record: Record<string, unknown>, path: FieldPath, problems: Problem[]): TopologyAction | undefined => {
+  const before = problems.length;
+  for (const key of ['partition', 'failover'] as const) {
+    if (hasKey(record, key)) problems.push({ path: [...path, key], at: 'key', message: `an event with node: is a fault on that link and takes no ${key}`, hint: `split it into two events; ${LINK_HINT}` });
+  }
+  const link = record.node;
+  if (typeof link !== 'string' || link.trim() === '') {
+    problems.push({ path: [...path, 'node'], message: `expected a node or link name, got ${describeValue(link)}`, hint: LINK_HINT });
+  }
+  const fault = readFaultAction(record, path, problems);
+  if (problems.length > before || fault === undefined || typeof link !== 'string') return undefined;
+  return { kind: 'link-fault', link, fault };
+};
+
 const readAction = (record: Record<string, unknown>, path: FieldPath, problems: Problem[]): TopologyAction | undefined => {
+  if (hasKey(record, 'node')) return readLinkFault(record, path, problems);
+  const faultOnly = FAULT_ONLY.filter((key) => hasKey(record, key));
+  if (faultOnly.length > 0) {
+    problems.push({ path: [...path, faultOnly[0]!], at: 'key', message: `${faultOnly[0]!} acts on one link, but this event names none`, hint: `add node: primary (or another node, or a peer link such as replica-1->primary); ${LINK_HINT}` });
+    return undefined;
+  }
   const actions = KEYS.eventActions.filter((key) => hasKey(record, key));
   if (actions.length !== 1) {
     problems.push({ path, message: actions.length === 0 ? 'names no action' : `names ${actions.length} actions (${actions.join(', ')}); one per event`, hint: EVENT_HINT });
@@ -259,16 +285,21 @@ export const readTimeline = (value: unknown, path: FieldPath, problems: Problem[
     const name = readText(record.name, [...itemPath, 'name'], problems, { hint: 'a short name, e.g. name: isolate-primary', singleLine: true, nonEmpty: true });
     if (name !== undefined && names.has(name)) problems.push({ path: [...itemPath, 'name'], message: `"${name}" is used twice`, hint: 'give each event its own name' });
     if (name !== undefined) names.add(name);
-    if (!cluster && !hasKey(record, 'at')) problems.push({ path: itemPath, message: 'names no time', hint: 'add at: 500ms (after the workload starts)' });
-    if (cluster && hasKey(record, 'at')) {
+    const hasAt = hasKey(record, 'at');
+    const hasAfter = hasKey(record, 'after');
+    if (!cluster && !hasAt && !hasAfter) problems.push({ path: itemPath, message: 'names no time', hint: "add at: 500ms (after the workload starts) or after: 200 commands (once the lab's writer issued that many)" });
+    if (!cluster && hasAt && hasAfter) problems.push({ path: [...itemPath, 'after'], at: 'key', message: 'an event has one time, but this one has at and after', hint: 'keep at: (a time) or after: (a command count)' });
+    for (const key of cluster ? (['at', 'after'] as const) : []) {
+      if (!hasKey(record, key)) continue;
       problems.push({
-        path: [...itemPath, 'at'],
+        path: [...itemPath, key],
         at: 'key',
-        message: "a cluster's events take no at: the cluster runner runs them in the order listed, after the measured configs, each with its own writes",
-        hint: 'remove at; list the events in the order they should run',
+        message: `a cluster's events take no ${key}: the cluster runner runs them in the order listed, after the measured configs, each with its own writes`,
+        hint: `remove ${key}; list the events in the order they should run`,
       });
     }
-    const atMs = cluster ? null : hasKey(record, 'at') ? readMs(record.at, [...itemPath, 'at'], AT, problems) : undefined;
+    const afterCommands = !cluster && hasAfter && !hasAt ? readAfter(record.after, [...itemPath, 'after'], problems) : undefined;
+    const atMs = cluster || hasAfter ? null : hasAt ? readMs(record.at, [...itemPath, 'at'], AT, problems) : undefined;
     const forValue = optionalKey(record, 'for');
     const forMs = forValue === undefined ? null : readMs(forValue, [...itemPath, 'for'], FOR, problems);
     const action = readAction(record, itemPath, problems);
@@ -276,17 +307,70 @@ export const readTimeline = (value: unknown, path: FieldPath, problems: Problem[
       problems.push({ path: [...itemPath, 'for'], at: 'key', message: 'a failover is not healed, so it takes no for', hint: 'the partition it follows heals; the old primary is then demoted' });
     }
     if (action !== undefined && action.kind !== 'failover' && forMs === null) {
-      problems.push({ path: itemPath, message: `a ${action.kind} needs a for`, hint: 'add for: 2s (how long it lasts)' });
+      const what = action.kind === 'link-fault' ? `${action.fault.kind} on a link` : action.kind;
+      const why = action.kind === 'link-fault' ? "; a timeline heals each fault at its time, not when a connection closes" : '';
+      problems.push({ path: itemPath, message: `a ${what} needs a for`, hint: `add for: 2s (how long it lasts)${why}` });
     }
-    if (name === undefined || atMs === undefined || forMs === undefined || action === undefined) return;
-    events.push({ name, atMs, forMs, action });
+    if (name === undefined || atMs === undefined || forMs === undefined || action === undefined || (hasAfter && !cluster && afterCommands === undefined)) return;
+    events.push({ name, atMs, forMs, action, ...(afterCommands === undefined ? {} : { afterCommands }) });
   });
-  for (let i = 1; i < events.length; i++) {
-    if (!cluster && (events[i]?.atMs ?? 0) < (events[i - 1]?.atMs ?? 0)) {
-      problems.push({ path: [...path, i, 'at'], message: 'is earlier than the event before it', hint: 'list events in time order' });
+  // Events with at are listed in time order; one with after (a command count) may stand anywhere.
+  const timed = events.map((event, index) => ({ event, index })).filter(({ event }) => event.atMs !== null);
+  for (let i = 1; i < timed.length; i++) {
+    if (!cluster && (timed[i]?.event.atMs ?? 0) < (timed[i - 1]?.event.atMs ?? 0)) {
+      problems.push({ path: [...path, timed[i]!.index, 'at'], message: 'is earlier than the event before it', hint: 'list events in time order' });
     }
   }
   return problems.length > before ? undefined : events;
+};
+
+// A fault on one link: a link the topology has, and a cut the lab can size there.
+const checkLinkFault = (input: { action: Extract<TopologyAction, { kind: 'link-fault' }>; path: FieldPath; topology: Topology; replication: ReplicationOptions | undefined; problems: Problem[] }): void => {
+  const { action, path, topology, replication, problems } = input;
+  if (topology.kind !== 'replicas') {
+    problems.push({
+      path: [...path, 'node'],
+      at: 'key',
+      message: "faults on a node's link are not run on a cluster yet: the cluster runner runs its events one after another, each with writers of its own, and has no writer to place the fault in",
+      hint: 'use partition or down on a cluster; link faults run on {primary: 1, replicas: N} with or without sentinels',
+    });
+    return;
+  }
+  const links = faultLinkNames(topology);
+  if (!links.includes(action.link)) {
+    const guess = closest(action.link, links);
+    problems.push({ path: [...path, 'node'], message: `no link "${action.link}" in ${topologyLabel(topology)}${guess ? `; did you mean ${guess}?` : ''}`, hint: `links: ${links.join(', ')}` });
+    return;
+  }
+  const { fault } = action;
+  if (fault.kind !== 'cut-after' || fault.units === 0) return;
+  const noun = fault.direction === 'down' ? 'replies' : 'commands';
+  if (action.link.includes('->')) {
+    problems.push({
+      path: [...path, 'cut-after', fault.direction],
+      message: `a peer link carries the replication stream, not the writer's ${noun}, so "${fault.units} ${noun}" cannot be sized there`,
+      hint: `cut raw bytes, e.g. {${fault.direction}: 2000B}, or name a node (its client proxy)`,
+    });
+  } else if (replication?.wait.some((wait) => wait !== null) === true) {
+    problems.push({
+      path: [...path, 'cut-after', fault.direction],
+      message: `WAIT's ${fault.direction === 'down' ? 'replies' : 'commands'} cross the link too, and WAIT's reply depends on the replicas, so "${fault.units} ${noun}" cannot be sized with wait`,
+      hint: 'cut raw bytes, e.g. {down: 200B}, or leave replication.wait at none',
+    });
+  }
+};
+
+/** `after: N commands` on a timeline event: the lab's writer must issue more than N commands. */
+export const checkTimelineReach = (timeline: readonly TopologyEvent[] | undefined, commands: number[] | undefined, problems: Problem[]): void => {
+  const most = commands === undefined || commands.length === 0 ? undefined : Math.max(...commands);
+  timeline?.forEach((event, index) => {
+    if (event.afterCommands === undefined || most === undefined || event.afterCommands < most) return;
+    problems.push({
+      path: ['timeline', index, 'after'],
+      message: `after ${event.afterCommands} commands is never reached: the writer issues ${most} commands, so the event could not start`,
+      hint: `start it before the last command, e.g. after: ${Math.floor(most / 2)} commands, or raise workload.commands`,
+    });
+  });
 };
 
 interface TopologyRuleInput {
@@ -376,6 +460,7 @@ export const checkTopologyRules = (input: TopologyRuleInput, problems: Problem[]
         if (action[key] !== undefined) problems.push({ path: [...path, 'failover', key], at: 'key', message: `${key} is for a cluster failover (CLUSTER FAILOVER)`, hint: 'on a primary/replicas topology write failover: {promote: replica-1}' });
       }
     }
+    if (action.kind === 'link-fault') checkLinkFault({ action, path, topology, replication, problems });
     if (action.kind === 'partition' && cluster) {
       const primaries = nodes.filter((n) => n.role === 'primary').map((n) => n.name);
       if (action.nodes.length !== 1 || !primaries.includes(action.nodes[0]!)) {

@@ -14,7 +14,7 @@ import { checkFaultRules, readReconcile } from './fault-rules.ts';
 import { readPolicies } from './policy-refs.ts';
 import { readExpect } from './thresholds/threshold.ts';
 import { checkRequestRules } from './arrival.ts';
-import { checkTopologyRules, readReplication, readSentinel, readTimeline, readTopology } from './topology.ts';
+import { checkTimelineReach, checkTopologyRules, readReplication, readSentinel, readTimeline, readTopology } from './topology.ts';
 import { checkEngineRules, readEngine } from './engine.ts';
 import { type Problem } from './problems.ts';
 import { checkBystanderRules, readBystander } from './bystander.ts';
@@ -133,6 +133,7 @@ const readScenario = (record: Record<string, unknown>, problems: Problem[]): Sce
   const timeline = readTimeline(optionalKey(record, 'timeline'), ['timeline'], problems, clusterWritten);
   checkTopologyRules({ record, topology, nodeLinks: network?.nodes, replication, timeline, modes, jitterMs: network?.jitterMs }, problems);
   if (topology !== undefined && topology.kind !== 'single') checkTopologyWorkloads(workloads, timeline, topology.kind === 'cluster', problems);
+  if (topology !== undefined && topology.kind === 'replicas') checkTimelineReach(timeline, workloads?.flatMap((w) => w.commands), problems);
   const engine = readEngine(optionalKey(record, 'engine'), ['engine'], problems);
   checkEngineRules({ record, engine, workloads, modes }, problems);
   if (engine === 'redis-benchmark' && topology !== undefined && topology.kind !== 'single') {

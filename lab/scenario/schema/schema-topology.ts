@@ -3,6 +3,7 @@
 
 import { DEFAULTS, KEYS, LIMITS } from '../defaults.ts';
 import { duration, field, int, mapping, type Fields, type JsonSchema } from './schema-shapes.ts';
+import { FAULT_FIELDS } from './schema-faults.ts';
 
 const NODE_NAME: JsonSchema = { type: 'string', pattern: '^(?:primary|replica)(?:-\\d+){0,2}$', description: 'a node: primary, replica-N (primary/replicas), primary-I, replica-I-J (cluster)' };
 
@@ -83,10 +84,25 @@ const FAILOVER_FIELDS: Fields<typeof KEYS.failover> = {
 
 const EVENT_FIELDS: Fields<typeof KEYS.event> = {
   name: field({ description: 'names the event in the result', examples: ['isolate-primary'] }, { type: 'string', minLength: 1 }),
-  at: field({ description: 'when, after the workload starts; required on a primary/replicas topology, refused on a cluster (its events run in the order listed, after the measured configs)', examples: ['500ms'] }, duration(LIMITS.eventAtMs)),
-  for: field({ description: 'how long a partition or down lasts (a failover takes none)', examples: ['2s'] }, duration(LIMITS.eventForMs)),
+  at: field({ description: 'when, after the workload starts; on a primary/replicas topology at or after is required, on a cluster both are refused (its events run in the order listed, after the measured configs)', examples: ['500ms'] }, duration(LIMITS.eventAtMs)),
+  after: field(
+    { description: "primary/replicas only, instead of at: once the lab's writer issued this many commands (fewer than workload.commands)", examples: ['200 commands'] },
+    { type: 'string', pattern: '^\\s*\\d+(?:_\\d+)*\\s+commands?\\s*$' },
+  ),
+  for: field({ description: 'how long a partition, down or link fault lasts (a failover takes none)', examples: ['2s'] }, duration(LIMITS.eventForMs)),
+  node: field(
+    { description: "makes the event a fault on one link (primary/replicas only): a node's name (its client proxy) or a peer link from->to (the replication connection from opens); the action is one of cut-after, reset, stall, down: {}, bandwidth", examples: ['primary', 'replica-1->primary'] },
+    { type: 'string', minLength: 1 },
+  ),
+  'cut-after': FAULT_FIELDS['cut-after'],
+  reset: FAULT_FIELDS.reset,
+  stall: FAULT_FIELDS.stall,
+  bandwidth: FAULT_FIELDS.bandwidth,
   partition: field({ description: 'disable the proxies between these nodes and the rest (Toxiproxy enabled:false)', examples: [{ nodes: ['primary'], from: 'peers' }] }, mapping(PARTITION_FIELDS, { required: ['nodes'] })),
-  down: field({ description: 'disable every proxy into or out of this node (on a cluster: freeze its process, SIGSTOP, then SIGCONT)', examples: ['replica-1'] }, NODE_NAME),
+  down: field(
+    { description: 'disable every proxy into or out of this node (on a cluster: freeze its process, SIGSTOP, then SIGCONT); with node: down: {} disables that one link', examples: ['replica-1', {}] },
+    { anyOf: [NODE_NAME, { type: 'null' }, mapping({})] },
+  ),
   failover: field(
     {
       description: 'REPLICAOF NO ONE on this replica; clients move to it; the old primary is demoted when its partition heals. On a cluster: CLUSTER FAILOVER [TAKEOVER] on the replica, then one run with a stale slot map',
@@ -96,14 +112,21 @@ const EVENT_FIELDS: Fields<typeof KEYS.event> = {
   ),
 };
 
+/** The fault actions an event takes only with node: (down is also a topology action). */
+const LINK_FAULT_ONLY = ['cut-after', 'reset', 'stall', 'bandwidth'] as const;
+
 export const timelineShape = (): JsonSchema => ({
   type: 'array',
-  items: mapping(EVENT_FIELDS, { required: ['name'], oneOf: KEYS.eventActions.map((key) => ({ required: [key] })) }),
+  items: mapping(EVENT_FIELDS, { required: ['name'], oneOf: [...KEYS.eventActions, ...LINK_FAULT_ONLY].map((key) => ({ required: [key] })) }),
 });
 
 /** A cluster's events take no `at` (they run in order); every other topology's events need one. */
 export const timelineAtRule = (): JsonSchema => {
   const isCluster = { required: ['topology'], properties: { topology: { type: 'object', required: ['cluster'] } } };
   const events = (item: JsonSchema): JsonSchema => ({ properties: { timeline: { type: 'array', items: item } } });
-  return { if: isCluster, then: events({ type: 'object', not: { type: 'object', required: ['at'] } }), else: events({ type: 'object', required: ['at'] }) };
+  return {
+    if: isCluster,
+    then: events({ type: 'object', not: { type: 'object', anyOf: [{ required: ['at'] }, { required: ['after'] }] } }),
+    else: events({ type: 'object', oneOf: [{ required: ['at'] }, { required: ['after'] }] }),
+  };
 };

@@ -111,6 +111,19 @@ describe('failover findings as a reconcile row', () => {
     expect([read('lost'), read('by-minority'), read('lost-replicated')]).toEqual([5, 40, 0]);
   });
 
+  it('lists a link fault\'s start and heal among the steps, and counts a run where only it acted as observed', () => {
+    const linkOnly = { ...timeline, partitionMs: null, partitionAppliedMs: null, failoverMs: null, healMs: null, demotedMs: null, linkFaults: [{ name: 'r', link: 'primary', fault: 'reset' as const, proxy: 'primary', startMs: 400, healedMs: 600 }] };
+    const events: TopologyEvent[] = [{ name: 'r', atMs: null, afterCommands: 50, forMs: 200, action: { kind: 'link-fault', link: 'primary', fault: { kind: 'reset' } } }];
+    const row = failoverRow({ workload: 'INCR', wait: null, events, rttMs: 1, runs: [run(0, { timeline: linkOnly })] });
+    expect(row.events).toEqual([
+      { atMs: 400, event: 'r: reset on primary began' },
+      { atMs: 600, event: 'r: reset on primary healed' },
+      { atMs: 2300, event: 'writer stopped' },
+    ]);
+    expect(row).toMatchObject({ fault: 'r', node: 'primary', faultObserved: true, verdict: 'SAFE' });
+    expect(row.timelines).toEqual([{ faultOnMs: 400, closedMs: null, healedMs: 600, endMs: 2300 }]);
+  });
+
   it('says whether runs agree as to loss', () => {
     expect(lossAgrees([run(3), run(9)])).toBe(true);
     expect(lossAgrees([run(0), run(0)])).toBe(true);
