@@ -5,12 +5,11 @@
 // left behind (containers by the lab's pid label, the network by its name, which carries the pid).
 
 import { getContainerRuntimeClient } from 'testcontainers';
-import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../lab/index.ts';
 import { ToxiproxyApi } from '../../lab/network/index.ts';
 import { LAB_LABEL, startRuntime } from '../../lab/runtime/index.ts';
-import { inlineScenario } from './support.ts';
+import { endpointClient, inlineScenario } from './support.ts';
 
 const docker = async () => (await getContainerRuntimeClient()).container.dockerode;
 
@@ -22,9 +21,6 @@ const ours = async (): Promise<{ containers: string[]; networks: string[] }> => 
   return { containers: containers.map((c) => c.Id), networks: networks.map((n) => n.Name) };
 };
 
-const client = (endpoint: { host: string; port: number; password?: string }) =>
-  new Redis({ host: endpoint.host, port: endpoint.port, ...(endpoint.password ? { password: endpoint.password } : {}), lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-
 describe('primary with replicas (containers runtime)', () => {
   it('puts every node behind its proxy, announces the proxy inside the network, and replicates through the peer proxy', async () => {
     expect(await ours()).toEqual({ containers: [], networks: [] });
@@ -32,9 +28,9 @@ describe('primary with replicas (containers runtime)', () => {
     const primary = topology.nodes.find((n) => n.name === 'primary')!;
     const replica = topology.nodes.find((n) => n.name === 'replica-1')!;
     const peer = topology.peers.find((p) => p.name === 'replica-1->primary')!;
-    const writer = client(primary.direct);
-    const reader = client(replica.direct);
-    const viaProxy = client(replica.proxied);
+    const writer = endpointClient(primary.direct);
+    const reader = endpointClient(replica.direct);
+    const viaProxy = endpointClient(replica.proxied);
     const api = new ToxiproxyApi(topology.toxiproxyApiUrl);
     try {
       expect(topology.kind).toBe('containers');

@@ -2,31 +2,11 @@
 // replication through the peer proxy (not around it), the failover scenario's lost writes with
 // and without WAIT, and nothing left running.
 
-import { readdirSync, readFileSync } from 'node:fs';
-import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../lab/index.ts';
 import { ToxiproxyApi } from '../../lab/network/index.ts';
 import { startRuntime } from '../../lab/runtime/index.ts';
-import { inlineScenario, processAlive } from './support.ts';
-
-// redis-server and toxiproxy-server processes whose parent is this process (zombies excluded).
-const childServers = (): number[] =>
-  readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .flatMap((pid) => {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const [, comm = '', rest = ''] = /^\d+ \((.*)\) (.*)$/.exec(stat) ?? [];
-        const [state, ppid] = rest.split(' ');
-        return Number(ppid) === process.pid && state !== 'Z' && /redis-server|toxiproxy/.test(comm) ? [Number(pid)] : [];
-      } catch {
-        return [];
-      }
-    });
-
-const client = (endpoint: { host: string; port: number; password?: string }) =>
-  new Redis({ host: endpoint.host, port: endpoint.port, ...(endpoint.password ? { password: endpoint.password } : {}), lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+import { childServers, endpointClient, inlineScenario, processAlive } from './support.ts';
 
 describe('primary with replicas (local runtime)', () => {
   it('puts every node behind its proxy and replicates through the peer proxy', async () => {
@@ -35,7 +15,7 @@ describe('primary with replicas (local runtime)', () => {
     expect(pids).toHaveLength(3);
     const primary = topology.nodes.find((n) => n.name === 'primary')!;
     const replica = topology.nodes.find((n) => n.name === 'replica-1')!;
-    const writer = client(primary.direct);
+    const writer = endpointClient(primary.direct);
     const api = new ToxiproxyApi(topology.toxiproxyApiUrl);
     try {
       await writer.connect();
@@ -45,7 +25,7 @@ describe('primary with replicas (local runtime)', () => {
       expect(replica.proxied.port).not.toBe(replica.direct.port);
       expect(replica.listedAs).toBe(`127.0.0.1:${replica.proxied.port}`);
       // The replica dials the primary through the peer proxy replica-1->primary.
-      const reader = client(replica.direct);
+      const reader = endpointClient(replica.direct);
       const replicaInfo = await reader.info('replication').finally(() => reader.disconnect());
       const peer = topology.peers.find((p) => p.name === 'replica-1->primary')!;
       expect(replicaInfo).toContain(`master_port:${peer.dial.port}`);

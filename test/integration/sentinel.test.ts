@@ -3,41 +3,21 @@
 // proxy address; a partition of the primary with no failover step lets the sentinels promote the
 // replica themselves, the failover run learns it from them and says when; nothing left running.
 
-import { readdirSync, readFileSync } from 'node:fs';
 import { getContainerRuntimeClient } from 'testcontainers';
-import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../lab/index.ts';
 import { LAB_LABEL, startRuntime, type StartedRuntime } from '../../lab/runtime/index.ts';
 import type { Topology } from '../../lab/contracts/index.ts';
-import { inlineScenario, processAlive } from './support.ts';
+import { childServers, endpointClient, inlineScenario, processAlive } from './support.ts';
 
 const SENTINELS: Topology = { kind: 'replicas', replicas: 1, sentinel: { sentinels: 3, quorum: 2, downAfterMs: 1000, failoverTimeoutMs: 5000 } };
-
-// redis-server and toxiproxy-server processes whose parent is this process (zombies excluded).
-const childServers = (): number[] =>
-  readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .flatMap((pid) => {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const [, comm = '', rest = ''] = /^\d+ \((.*)\) (.*)$/.exec(stat) ?? [];
-        const [state, ppid] = rest.split(' ');
-        return Number(ppid) === process.pid && state !== 'Z' && /redis-server|toxiproxy/.test(comm) ? [Number(pid)] : [];
-      } catch {
-        return [];
-      }
-    });
-
-const client = (endpoint: { host: string; port: number; password?: string }) =>
-  new Redis({ host: endpoint.host, port: endpoint.port, ...(endpoint.password ? { password: endpoint.password } : {}), lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
 
 // What each sentinel, asked through its own proxy, says: the primary's address, the other
 // sentinels' and the replicas' addresses (SENTINEL sentinels / replicas: flat field lists).
 const askSentinels = async (topology: StartedRuntime) =>
   Promise.all(
     topology.sentinels.map(async (sentinel) => {
-      const asked = client(sentinel.proxied);
+      const asked = endpointClient(sentinel.proxied);
       try {
         await asked.connect();
         const master = (await asked.call('SENTINEL', 'get-master-addr-by-name', topology.masterName!)) as string[];

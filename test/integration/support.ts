@@ -1,5 +1,7 @@
 // Helpers for integration tests: small scenarios and a look at what the lab left behind.
 
+import { readdirSync, readFileSync } from 'node:fs';
+import { Redis } from 'ioredis';
 import { getContainerRuntimeClient } from 'testcontainers';
 import { LAB_LABEL } from '../../lab/runtime/index.ts';
 import { expect } from 'vitest';
@@ -20,6 +22,26 @@ export const labNetworkNames = async (): Promise<string[]> => {
   const client = await getContainerRuntimeClient();
   return (await client.container.dockerode.listNetworks()).map((n) => n.Name).filter((name) => name.startsWith('redis-fault-lab-'));
 };
+
+// redis-server and toxiproxy-server processes whose parent is this process (zombies excluded).
+export const childServers = (): number[] =>
+  readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const [, comm = '', rest = ''] = /^\d+ \((.*)\) (.*)$/.exec(stat) ?? [];
+        const [state, ppid] = rest.split(' ');
+        return Number(ppid) === process.pid && state !== 'Z' && /redis-server|toxiproxy/.test(comm) ? [Number(pid)] : [];
+      } catch {
+        return [];
+      }
+    });
+
+// A plain ioredis client of one endpoint (a node's or a sentinel's): connects on demand, never
+// retries a command or a connection, so a test sees every failure as it happens.
+export const endpointClient = (endpoint: { host: string; port: number; password?: string }): Redis =>
+  new Redis({ host: endpoint.host, port: endpoint.port, ...(endpoint.password ? { password: endpoint.password } : {}), lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
 
 // A zombie counts as gone (see lab/runtime/pid-alive.ts): this sandbox's init never reaps.
 export { pidAlive as processAlive } from '../../lab/runtime/index.ts';

@@ -3,9 +3,9 @@
 // reconcile row's events on a bar. Fed by the generic fields (topology, perNode, events), so it
 // shows whatever topology wrote them.
 
-import type { LabResult, ReconcileEntry } from '../../contracts/index.ts';
+import { reconcileMetricByName, waitText, type LabResult, type ReconcileEntry } from '../../contracts/index.ts';
 import { formatMs } from '../figures.ts';
-import { figure, html, type Html } from './escape.ts';
+import { figure, html, NA, type Html } from './escape.ts';
 import { countCell, msCell, msRange, table, usCell } from './tables.ts';
 import { trackBar } from './timeline.ts';
 
@@ -28,6 +28,28 @@ const perNodeTable = (result: LabResult): Html =>
   table(
     ['config', 'node', 'commands', 'waits', 'p50', 'p99', 'max'],
     result.configs.flatMap((c) => (c.perNode ?? []).map((n) => [html`<code>${c.id}</code>`, n.node, countCell(n.commands), countCell(n.waits), usCell(n.latencyUs?.p50 ?? n.p50Us), usCell(n.latencyUs?.p99 ?? n.p99Us), usCell(n.latencyUs?.max ?? null)])),
+    'figures',
+  );
+
+// A reconcile figure as the registry reads it (lab/contracts/registry.ts), so the page, the
+// thresholds and the table say the same number.
+const registered = (name: string, entry: ReconcileEntry): Html => countCell(reconcileMetricByName(name)?.read(entry));
+
+// The failover rows' own figures (first run): the node written to, the WAIT setting, what the
+// old primary acknowledged after the partition began, and what WAIT said of the lost writes.
+const failoverTable = (entries: readonly ReconcileEntry[]): Html =>
+  table(
+    ['cell', 'node', 'wait', 'acknowledged', 'lost', 'by minority', 'lost though WAIT reached', 'WAIT short: acked / lost'],
+    entries.map((e) => [
+      html`<code>${e.id}</code>`,
+      e.node ?? '',
+      e.wait === undefined ? '' : waitText(e.wait),
+      registered('acknowledged', e),
+      registered('lost', e),
+      registered('by-minority', e),
+      registered('lost-replicated', e),
+      e.waitSplit ? html`${countCell(e.waitSplit.underReplicated.acknowledged)} / ${countCell(e.waitSplit.underReplicated.lost)}` : NA,
+    ]),
     'figures',
   );
 
@@ -54,5 +76,6 @@ export const nodesSection = (result: LabResult): Html | '' => {
   return html`<h2>Nodes</h2>${result.topology ? html`<p class="meta">Topology ${result.topology.topology}: ${result.topology.nodes.map((n) => `${n.name} (${n.role})`).join(', ')}</p>
 <h3>Links</h3><p class="caption">PING through each proxy against straight to the node behind it.</p>${linksTable(result)}` : ''}
 ${shared ? html`<h3>Per node</h3><p class="caption">Waits in one run; latency per wait across the runs (sync: each command; pipeline: each node's share of a batch).</p>${perNodeTable(result)}` : ''}
+${withEvents.length > 0 ? html`<h3>Failover</h3><p class="caption">First run. By minority: acknowledged by the old primary after the partition began; lost though WAIT reached: lost although WAIT confirmed the replicas asked.</p>${failoverTable(withEvents)}` : ''}
 ${withEvents.length > 0 ? html`<h3>Events</h3><p class="caption">Times after the event started. Bar: red band, the node cut off or frozen; black ticks, the events (hover for each).</p>${withEvents.map((e, i) => html`${i > 0 ? '\n' : ''}${eventsBlock(e)}`)}` : ''}`;
 };

@@ -12,7 +12,9 @@ import { LabError } from '../../errors/index.ts';
 import { formatDuration } from '../figures.ts';
 import { chartsOf } from './charts.ts';
 import type { Chart } from './chart.ts';
+import { bystanderSection } from './bystander-section.ts';
 import { nodesSection } from './nodes-section.ts';
+import { serverClosedSection } from './server-closed-section.ts';
 import { openLoopSection } from './open-loop-section.ts';
 import { faultTimeline } from './timeline.ts';
 import { CHART_SCRIPT } from './script.ts';
@@ -82,7 +84,7 @@ const resultSection = (result: LabResult, index: number): { html: Html; charts: 
 <h2>Calibration</h2>${byPrefix('calibration')}${calibrationTable(result)}
 ${
   result.configs.length > 0
-    ? html`<h2>Run times</h2>${configsTable(result)}${byPrefix('rtt')}${byPrefix('batch')}<h2>Latency by percentile</h2>${
+    ? html`<h2>Run times</h2>${configsTable(result)}${serverClosedSection(result)}${byPrefix('rtt')}${byPrefix('batch')}<h2>Latency by percentile</h2>${
         byPrefix('percentiles').length > 0 ? byPrefix('percentiles') : raw('<p class="na">No config has a latency histogram.</p>')
       }${openLoopSection(result, `r${index}-`, charts, chartBlock)}`
     : ''
@@ -92,6 +94,7 @@ ${
     ? html`<h2>Retry policies under faults</h2><p class="caption">SAFE: nothing acknowledged was lost and nothing applied twice or unexpectedly; NOT-TESTED: the fault never fired, nothing was judged. Hover a cell for its reasons.</p>${verdictMatrix(reconcile)}${reconcileTable(reconcile)}${faultTimeline(reconcile)}`
     : ''
 }
+${bystanderSection(result)}
 ${nodesSection(result)}
 <h2>Thresholds</h2>${thresholdsList(result)}
 <h2>Warnings</h2>${textList(result.warnings, 'None.')}

@@ -3,7 +3,7 @@
 // measured. Each function returns an Html fragment built with `html` (escape.ts): every value
 // from the result is escaped text, every figure goes through `figure`.
 
-import { inWrittenUnit, runCounts, type ConfigResult, type LabResult, type ReconcileEntry, type ThresholdResult } from '../../contracts/index.ts';
+import { configMetricByKey, inWrittenUnit, runCounts, type ConfigResult, type LabResult, type ReconcileEntry, type ThresholdResult } from '../../contracts/index.ts';
 import { formatCount, formatLatencyUs, formatMs, formatOps, formatRatio } from '../figures.ts';
 import { figure, html, NA, raw, type Html } from './escape.ts';
 
@@ -24,7 +24,11 @@ export const table = (head: readonly string[], rows: readonly (readonly unknown[
 
 export const calibrationTable = (result: LabResult): Html =>
   result.calibration.length === 0
-    ? raw('<p class="na">No calibration was measured.</p>')
+    ? raw(
+        (result.topology?.links ?? []).length > 0
+          ? '<p class="na">Each link was calibrated on its own: see Links under Nodes.</p>'
+          : '<p class="na">No calibration was measured.</p>',
+      )
     : table(
         ['requested rtt', 'jitter', 'toxic up / down', 'direct PING', 'proxied PING', 'added', 'proxied p10 – p90', 'samples'],
         result.calibration.map((c) => [
@@ -39,6 +43,16 @@ export const calibrationTable = (result: LabResult): Html =>
         ]),
       );
 
+/** A config's count metric as the registry reads it (lab/contracts/registry.ts), as thresholds read it. */
+export const registeredCount = (key: string, config: ConfigResult): Html => countCell(configMetricByKey(key)?.read(config));
+
+// The server closed the config's client for its output buffer limit (docs/output-buffer.md):
+// how often, in the runs cell; the figures are in the Closed by the server table.
+const closedNote = (config: ConfigResult): Html | '' =>
+  config.serverClosed === undefined
+    ? ''
+    : html` <span class="bad" title="${`client-output-buffer-limit; executed ${config.serverClosed.executed} of ${config.serverClosed.issued}, ${config.serverClosed.acknowledged} acknowledged`}">closed by the server ×${registeredCount('outputBufferDisconnects', config)}</span>`;
+
 const runsCell = (config: ConfigResult): Html => {
   const counted = config.runs.filter(runCounts).length;
   const failed = counted < config.runs.length ? raw(' <span class="bad">unverified runs</span>') : '';
@@ -47,7 +61,7 @@ const runsCell = (config: ConfigResult): Html => {
     config.engine === undefined
       ? ''
       : html` <span class="na" title="${`redis-benchmark ${config.engine.version}: ${config.engine.commandLine}`}">not verified: C engine (redis-benchmark); completed runs</span>`;
-  return html`${counted}/${config.runs.length}${engine}${failed}`;
+  return html`${counted}/${config.runs.length}${engine}${failed}${closedNote(config)}`;
 };
 
 export const configsTable = (result: LabResult): Html =>

@@ -1,9 +1,14 @@
 // The bystander's figures (issue 27): what a config's runs recorded becomes per-bystander HDR
 // summaries and during/alone ratios, the registry reads them for thresholds, the result schema
-// accepts them, and the terminal block shows one row per bystander (nothing without one).
+// accepts them, the terminal block and the HTML report show one row per bystander (nothing
+// without one), and the vitest matchers judge thresholds on them.
 
 import { describe, expect, it } from 'vitest';
-import { configMetricByName, type ConfigResult } from '../../../lab/contracts/index.ts';
+import '../../../lab/vitest/index.ts';
+import { configMetricByName, type ConfigResult, type LabResult } from '../../../lab/contracts/index.ts';
+import { evaluateThresholds } from '../../../lab/metrics/index.ts';
+import { renderHtmlReport } from '../../../lab/report/html/report.ts';
+import { parseScenario } from '../../../lab/scenario/index.ts';
 import { renderBystander } from '../../../lab/report/bystander-block.ts';
 import { bystanderResult, newBystanderRecords } from '../../../lab/run/bystander-runs.ts';
 import { schemaProblem } from '../../../lab/report/result-schema/check.ts';
@@ -61,5 +66,53 @@ describe('bystander figures', () => {
     expect(text).toContain('Bystander (GET at 200/s');
     expect(text).toMatch(/ same .* 380\.0 ms/);
     expect(text).toMatch(/ other .*1\.50×/);
+  });
+});
+
+describe('bystander in the HTML report and the matchers', () => {
+  const measured: ConfigResult = { ...base, id: 'pipeline:all@rtt=0ms', bystander: bystanderResult(recorded()) };
+
+  it('the HTML section: one row per bystander with the registry figures, nothing without a bystander', () => {
+    expect(renderHtmlReport([{ ...labResult, configs: [base] }])).not.toContain('<h2>Bystander</h2>');
+    const page = renderHtmlReport([{ ...labResult, configs: [base, measured] }]);
+    const start = page.indexOf('<h2>Bystander</h2>');
+    expect(start).toBeGreaterThan(-1);
+    const rows = page.slice(start, page.indexOf('</table>', start)).split('<tr>').slice(2).map((r) => r.replace(/<\/td>/g, '|').replace(/<[^>]+>/g, ''));
+    const us = (key: string) => configMetricByName(key)?.read(measured) as number;
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatch(new RegExp(`^pipeline:all@rtt=0ms\\|same\\|.*\\|${Math.round(us('bystander-ratio'))}×\\|380\\.0 ms\\|200\\|0\\|$`));
+    expect(rows[1]).toMatch(/^pipeline:all@rtt=0ms\|other\|1\.00 ms\|1\.00 ms\|1\.50 ms\|1\.50 ms\|1\.50×\|n\/a\|200\|0\|$/);
+    // A ratio above 2 is marked, as in the terminal block.
+    expect(page).toMatch(/<span class="bad">\d+×<\/span>/);
+  });
+
+  it('the HTML section escapes what a crafted file puts in it', () => {
+    const bystander = { ...measured.bystander!, command: '<img src=x>' as 'GET' };
+    const page = renderHtmlReport([{ ...labResult, configs: [{ ...measured, bystander }] }]);
+    expect(page).toContain('A &lt;img src=x&gt; at 200/s');
+    expect(page).not.toContain('<img src=x>');
+  });
+
+  it('toPassThresholds judges bystander thresholds the scenario wrote, with their figures in the written unit', () => {
+    const scenario = parseScenario(
+      [
+        'name: bystander-matchers',
+        'workload: {command: INCR, commands: 1000}',
+        'modes: [sync]',
+        'bystander: {rate: 200/s, process: both}',
+        'expect:',
+        '  - "bystander-ratio > 2"',
+        '  - "bystander-other-p(99) < 10ms"',
+        '  - "bystander-other-ratio > 2"',
+      ].join('\n'),
+      'bystander-matchers.yaml',
+    );
+    const thresholds = evaluateThresholds(scenario.expect, [measured]);
+    const result: LabResult = { ...labResult, scenario: { ...labResult.scenario, name: 'bystander-matchers' }, configs: [measured], reconcile: [], thresholds };
+    expect(thresholds.map((t) => t.pass)).toEqual([true, true, false]);
+    expect(() => expect(result).toPassThresholds()).toThrow(/1 of 3 thresholds failed:\n {2}✗ "bystander-other-ratio > 2"\n {6}✗ pipeline:all@rtt=0ms: bystanderOtherP99Ratio = 1\.5\d* \(needs > 2\)/);
+    const passing = { ...result, thresholds: thresholds.slice(0, 2) };
+    expect(passing).toPassThresholds();
+    expect(() => expect(passing).not.toPassThresholds()).toThrow(/bystanderOtherP99Us = 1\.5ms \(needs < 10ms\)/);
   });
 });
