@@ -56,6 +56,9 @@ export interface BatchingResult {
   /** The mean wait the window and the offered rate predict (constant arrivals only), and which flush should win. */
   predictedMeanWaitUs: number | null;
   predictedFlushBy: 'timer' | 'size' | null;
+  /** The generator's mean lateness over those requests (join minus scheduled arrival), µs: the part of
+   * the wait that is the lab's own CPU, not the batcher (a busy machine; see schedule.lateStarts). */
+  meanLateUs: number | null;
   /** meanWaitUs / predictedMeanWaitUs. */
   waitRatio: number | null;
   /** Batches sent over the verified runs, and why each left (window batcher only; null otherwise). */

@@ -34,6 +34,7 @@ interface BatchTotals {
   sizeFlushes: number;
   commands: number;
   maxCommands: number;
+  lateSumUs: number;
 }
 
 // The schedule's length, ms: requests / mean rate (a ramp's too).
@@ -48,7 +49,7 @@ export const newRequestRecords = (commands: number, arrival?: CellArrival): Requ
   windows: arrival === undefined ? undefined : new LatencyWindows(windowWidthMs(arrival.windowMs, scheduleMsOf(arrival), arrival.deadlineMs), scheduleMsOf(arrival)),
   batching:
     arrival?.batcher?.kind === 'window'
-      ? { wait: createLatencyHistogram(), waitSumUs: 0, waitCount: 0, batches: 0, timerFlushes: 0, sizeFlushes: 0, commands: 0, maxCommands: 0 }
+      ? { wait: createLatencyHistogram(), waitSumUs: 0, waitCount: 0, batches: 0, timerFlushes: 0, sizeFlushes: 0, commands: 0, maxCommands: 0, lateSumUs: 0 }
       : undefined,
 });
 
@@ -66,6 +67,7 @@ const addBatching = (totals: BatchTotals | undefined, run: RequestRun): void => 
   totals.timerFlushes += record.timerFlushes;
   totals.sizeFlushes += record.sizeFlushes;
   totals.commands += record.commands;
+  totals.lateSumUs += record.lateSumUs;
   totals.maxCommands = Math.max(totals.maxCommands, record.maxCommands);
 };
 
@@ -88,6 +90,7 @@ const batchingOf = (cell: ConfigCell, records: RequestRecords): BatchingResult |
     batcher: batcherRecord(batcher),
     waitUs: measured ? summarizeLatency(totals.wait) : null,
     meanWaitUs,
+    meanLateUs: measured ? totals.lateSumUs / totals.waitCount : null,
     predictedMeanWaitUs: predicted?.meanUs ?? null,
     predictedFlushBy: predicted?.flushBy ?? null,
     waitRatio: meanWaitUs === null || predicted === null || predicted.meanUs === 0 ? null : meanWaitUs / predicted.meanUs,

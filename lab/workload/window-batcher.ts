@@ -21,6 +21,8 @@ export interface BatchRecord {
   /** Commands over every batch, and the largest batch. */
   commands: number;
   maxCommands: number;
+  /** Over the requests that joined: the generator's lateness (join minus scheduled arrival), µs, summed. */
+  lateSumUs: number;
 }
 
 interface Entry {
@@ -49,7 +51,7 @@ export class WindowBatcher {
     private readonly plan: RequestPlan,
     private readonly recs: RequestRecorders,
   ) {
-    this.record = { waitUs: new Float64Array(plan.requests).fill(Number.NaN), batches: 0, timerFlushes: 0, sizeFlushes: 0, commands: 0, maxCommands: 0 };
+    this.record = { waitUs: new Float64Array(plan.requests).fill(Number.NaN), batches: 0, timerFlushes: 0, sizeFlushes: 0, commands: 0, maxCommands: 0, lateSumUs: 0 };
   }
 
   /** Request `r` joins the current batch (opening one if none is open); resolves when its batch's replies are in. */
@@ -95,6 +97,7 @@ export class WindowBatcher {
     const queue = this.client.pipeline();
     for (const entry of batch.entries) {
       rec.waitUs[entry.r] = sentUs - entry.intendedUs;
+      rec.lateSumUs += Math.max(0, entry.joinedUs - entry.intendedUs);
       for (const plan of entry.plans) queue.call(plan.name, ...plan.argsOf(entry.op));
     }
     void queue.exec().then(

@@ -111,7 +111,7 @@ const bystander = object<BystanderResult>({
 
 const batching = object<BatchingResult>({
   batcher: anyOf<['none' | 'auto', { windowMs: number; size: number }]>(literal('none', 'auto'), object<Exclude<BatcherRecord, string>>({ windowMs: nonNegative(), size: count() })),
-  waitUs: latency, meanWaitUs: nullable(nonNegative()), predictedMeanWaitUs: nullable(nonNegative()), predictedFlushBy: nullable(literal('timer', 'size')),
+  waitUs: latency, meanWaitUs: nullable(nonNegative()), meanLateUs: nullable(nonNegative()), predictedMeanWaitUs: nullable(nonNegative()), predictedFlushBy: nullable(literal('timer', 'size')),
   waitRatio: nullable(nonNegative()), batches: nullable(count()), timerFlushes: nullable(count()), sizeFlushes: nullable(count()),
   meanBatchCommands: nullable(nonNegative()), maxBatchCommands: nullable(count()),
 });
