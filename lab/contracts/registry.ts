@@ -7,6 +7,7 @@
 import type { Bandwidth } from './link.ts';
 import { modeLabel, modeOfFlat, sameMode, type Mode } from './mode.ts';
 import type { ConfigResult, LatencySummaryUs, ReconcileEntry } from './result.ts';
+import { batcherRecordLabel, type BatchingResult } from './batching.ts';
 import { clientsRecordLabel, rateLabel } from './request.ts';
 import type { WaitOption } from './topology.ts';
 
@@ -95,6 +96,17 @@ const comparedBystander = (side: 'same' | 'other'): MetricComparison => ({
   summary: (c) => c.bystander?.[side]?.duringLatencyUs,
 });
 
+// The window batcher (issue 27): what a request waited for its batch to fill, and how batches left;
+// null on configs without a window batcher.
+const batchFigure = (name: string, key: string, unit: MetricUnit, about: string, read: (b: BatchingResult) => number | null): ConfigMetric => ({
+  name,
+  key,
+  unit,
+  about,
+  read: (c) => (c.batching === undefined ? null : read(c.batching)),
+  words: 'batching',
+});
+
 export const CONFIG_METRICS = [
   { name: 'median', key: 'medianMs', unit: 'ms', about: 'median total run time', read: (c) => c.medianMs },
   { name: 'min', key: 'minMs', unit: 'ms', about: 'fastest verified run', read: (c) => c.minMs },
@@ -147,6 +159,13 @@ export const CONFIG_METRICS = [
   { ...bystanderLatency('other', 'p99', 'bystander-other-p(99)', 'bystanderOtherP99Us'), compare: comparedBystander('other') },
   bystanderRatio('same', 'bystander-ratio', 'bystanderP99Ratio'),
   bystanderRatio('other', 'bystander-other-ratio', 'bystanderOtherP99Ratio'),
+  batchFigure('batch-wait-p(50)', 'batchWaitP50Us', 'us', 'wait for the batch to fill, scheduled arrival to departure, 50th percentile', (b) => b.waitUs?.p50 ?? null),
+  batchFigure('batch-wait-p(99)', 'batchWaitP99Us', 'us', 'wait for the batch to fill, 99th percentile', (b) => b.waitUs?.p99 ?? null),
+  batchFigure('batch-wait-mean', 'batchWaitMeanUs', 'us', 'wait for the batch to fill, mean', (b) => b.meanWaitUs),
+  batchFigure('batch-wait-ratio', 'batchWaitRatio', 'ratio', 'mean wait to fill / the mean the window, size and rate predict (constant arrivals)', (b) => b.waitRatio),
+  batchFigure('batch-commands', 'batchCommandsMean', 'rate', 'commands per batch, mean', (b) => b.meanBatchCommands),
+  batchFigure('timer-flushes', 'timerFlushes', 'count', 'batches the window timer sent', (b) => b.timerFlushes),
+  batchFigure('size-flushes', 'sizeFlushes', 'count', 'batches sent because they reached the size', (b) => b.sizeFlushes),
 ] as const satisfies readonly ConfigMetric[];
 
 /** A config metric's key (`medianMs`, `p99Us`, ...). */
@@ -209,6 +228,8 @@ export interface ConfigSelector {
   rate?: string;
   /** Open-loop configs: `shared` or `pool:N`. */
   clients?: string;
+  /** Batched open-loop configs: the batcher as batcherLabel writes it (`none`, `auto`, `5ms/64`). */
+  batch?: string;
   /** Request configs: requests per run (`commands` counts their commands). */
   requests?: number;
   /** Primary with replicas: the WAIT setting as `waitText` writes it (`none`, `1/100ms`). */
@@ -225,7 +246,7 @@ export const waitText = (wait: WaitOption | null): string => (wait === null ? 'n
 /** How an axis's selector value is written after `at`: a duration, a bandwidth, a whole number, a
  * size, a request rate (`800/s`), a clients mode (`shared`, `pool:4`), a name (a workload label, a
  * node, a policy), a mode (`pipeline:8`), a WAIT (`1` replica, `none`). */
-export type AxisValue = 'duration' | 'rate' | 'count' | 'size' | 'request-rate' | 'clients' | 'name' | 'mode' | 'wait';
+export type AxisValue = 'duration' | 'rate' | 'count' | 'size' | 'request-rate' | 'clients' | 'batch' | 'name' | 'mode' | 'wait';
 
 export interface ConfigAxis {
   /** As thresholds select it after `at` (`rtt=10ms`); absent for axes selected by position. */
@@ -366,6 +387,15 @@ export const CONFIG_AXES: readonly ConfigAxis[] = [
     matches: (s, c) => c.clients !== undefined && clientsRecordLabel(c.clients) === s.clients,
     label: (c) => (c.clients === undefined ? '' : `clients=${clientsRecordLabel(c.clients)}`),
     legend: 'clients = shared (multiplexed) or pool:N (open-loop)',
+  },
+  {
+    // Batched open-loop configs: none, auto, or a window/size.
+    selector: 'batch',
+    value: 'batch',
+    field: 'batch',
+    matches: (s, c) => c.batching !== undefined && batcherRecordLabel(c.batching.batcher) === s.batch,
+    label: (c) => (c.batching === undefined ? '' : `batch=${batcherRecordLabel(c.batching.batcher)}`),
+    legend: 'batch = none, auto (ioredis auto-pipelining) or window/size (open-loop)',
   },
   {
     selector: 'requests',

@@ -4,6 +4,7 @@
 // finished; open-loop runs start request k at t0 + k/rate (or Poisson gaps) whatever happened
 // before, and measure latency from that intended start.
 
+import type { Batcher } from './batching.ts';
 import type { Workload } from './scenario.ts';
 
 /** One command of a request: a workload of one command (its key, keys, value and options),
@@ -28,6 +29,8 @@ export interface RequestShape {
   arrival?: ArrivalAxes;
   /** How open-loop requests reach Redis: one entry, or several (a matrix axis: a config each). */
   clients: ClientsMode[];
+  /** Open-loop only: how arriving requests are batched (`batch:`, an axis: a config each); absent: no batcher axis. */
+  batchers?: Batcher[];
 }
 
 /** When requests start: closed-loop (one after the other per caller) or on a fixed schedule. */
@@ -81,6 +84,8 @@ export interface CellArrival {
   process: 'constant' | 'poisson';
   deadlineMs: number;
   clients: ClientsMode;
+  /** The batcher the config's requests go through (`batch:`); absent: each request is sent on arrival. */
+  batcher?: Batcher;
   /** Window length for the percentiles over time, ms, as the scenario asked (see WINDOW_LIMITS). */
   windowMs: number;
 }

@@ -8,6 +8,7 @@ import type { ClientsRecord, ScheduleHealth } from './request.ts';
 import type { ReplicaLag, TopologyResult, WaitSplit } from './topology-result.ts';
 import type { WaitOption } from './topology.ts';
 import type { NodeShare } from './cluster.ts';
+import type { BatchingResult } from './batching.ts';
 import type { BystanderResult } from './bystander.ts';
 
 export type RuntimeKind = 'containers' | 'local' | 'external';
@@ -304,6 +305,8 @@ export interface ConfigResult {
   lag?: ReplicaLag[];
   /** With `bystander:` in the scenario: what the config cost a light second client (issue 27). */
   bystander?: BystanderResult;
+  /** Open-loop with `batch:`: what the application-side batcher did and what its requests waited to fill (issue 27). */
+  batching?: BatchingResult;
 }
 
 /** One window of an open-loop config: request k belongs to the window of its intended start; the

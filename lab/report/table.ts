@@ -11,6 +11,7 @@ import { printableData } from './printable.ts';
 import { renderReconcile } from './reconcile-block.ts';
 import { renderRequests } from './requests-block.ts';
 import { renderBystander } from './bystander-block.ts';
+import { renderBatching } from './batching-block.ts';
 import { renderServer } from './server-block.ts';
 import { renderServerClosed } from './server-closed-block.ts';
 import { renderTimeAttribution } from './time-block.ts';
@@ -181,6 +182,7 @@ export const renderTable = (given: LabResult, opts: TableOptions): string => {
     // A fault scenario judges correctness and measures no configs: no empty Configs block.
     result.configs.length === 0 && (result.reconcile !== undefined || result.topology !== undefined) ? [] : renderConfigs(result.configs, color, width),
     renderRequests(result.configs, color, width),
+    renderBatching(result.configs, color, width),
     renderPerNode(result.configs, color, width),
     renderBystander(result.configs, color, width),
     renderFailures(result.configs, color, width),

@@ -37,7 +37,8 @@ export class RunClients {
   /** `count` clients (default: the cell's connections; an open-loop pool: its size). */
   async connect(cell: ConfigCell, count = cell.connections): Promise<Redis[]> {
     const endpoint = cell.link === 'direct' ? this.endpoints.direct : this.endpoints.proxied;
-    const options = cell.mode.kind === 'auto' ? { ...noRetryOptions, enableAutoPipelining: true } : noRetryOptions;
+    const auto = cell.mode.kind === 'auto' || cell.arrival?.batcher?.kind === 'auto';
+    const options = auto ? { ...noRetryOptions, enableAutoPipelining: true } : noRetryOptions;
     const what = cell.link === 'direct' ? 'direct' : 'through the proxy';
     const settled = await Promise.allSettled(
       Array.from({ length: count }, async () => {

@@ -2,7 +2,10 @@
 // request, the request (and, open-loop, service) latency histograms over verified runs, and the
 // schedule's health over the measured runs. Pure, like result-assembly.ts.
 
-import { clientsRecord, meanRequestWaits, type CellArrival, type ConfigCell, type ConfigResult, type ScheduleHealth } from '../contracts/index.ts';
+import {
+  batcherRecord, clientsRecord, commandsPerRequest, meanRequestWaits, predictedBatchWait,
+  type BatchingResult, type CellArrival, type ConfigCell, type ConfigResult, type ScheduleHealth,
+} from '../contracts/index.ts';
 import {
   createLatencyHistogram, LatencyWindows, median, rampKnee, recordUs, saturationOf, summarizeLatency, windowWidthMs, type LatencyHistogram,
 } from '../metrics/index.ts';
@@ -18,6 +21,20 @@ export interface RequestRecords {
   verifiedRuns: number;
   /** Open-loop: the verified runs cut into windows of the schedule's clock. */
   windows: LatencyWindows | undefined;
+  /** A window batcher's waits to fill and flushes over the verified runs. */
+  batching: BatchTotals | undefined;
+}
+
+interface BatchTotals {
+  wait: LatencyHistogram;
+  waitSumUs: number;
+  waitCount: number;
+  batches: number;
+  timerFlushes: number;
+  sizeFlushes: number;
+  commands: number;
+  maxCommands: number;
+  lateSumUs: number;
 }
 
 // The schedule's length, ms: requests / mean rate (a ramp's too).
@@ -30,7 +47,60 @@ export const newRequestRecords = (commands: number, arrival?: CellArrival): Requ
   schedules: [],
   verifiedRuns: 0,
   windows: arrival === undefined ? undefined : new LatencyWindows(windowWidthMs(arrival.windowMs, scheduleMsOf(arrival), arrival.deadlineMs), scheduleMsOf(arrival)),
+  batching:
+    arrival?.batcher?.kind === 'window'
+      ? { wait: createLatencyHistogram(), waitSumUs: 0, waitCount: 0, batches: 0, timerFlushes: 0, sizeFlushes: 0, commands: 0, maxCommands: 0, lateSumUs: 0 }
+      : undefined,
 });
+
+// A verified run's batcher record added to the totals.
+const addBatching = (totals: BatchTotals | undefined, run: RequestRun): void => {
+  const record = run.batching;
+  if (totals === undefined || record === null) return;
+  for (const us of record.waitUs) {
+    if (!Number.isFinite(us)) continue;
+    recordUs(totals.wait, Math.max(0, us));
+    totals.waitSumUs += Math.max(0, us);
+    totals.waitCount++;
+  }
+  totals.batches += record.batches;
+  totals.timerFlushes += record.timerFlushes;
+  totals.sizeFlushes += record.sizeFlushes;
+  totals.commands += record.commands;
+  totals.lateSumUs += record.lateSumUs;
+  totals.maxCommands = Math.max(totals.maxCommands, record.maxCommands);
+};
+
+// The mix's mean commands per request, weighted by kind (what the prediction's size counts).
+const meanCommandsPerRequest = (cell: ConfigCell): number => {
+  const kinds = cell.workload.request?.kinds ?? [];
+  const total = kinds.reduce((sum, k) => sum + k.weight, 0);
+  return total === 0 ? 1 : kinds.reduce((sum, k) => sum + (k.weight / total) * commandsPerRequest(k), 0);
+};
+
+/** What a batched config's batcher did; undefined without `batch:`. */
+const batchingOf = (cell: ConfigCell, records: RequestRecords): BatchingResult | undefined => {
+  const batcher = cell.arrival?.batcher;
+  if (cell.arrival === undefined || batcher === undefined) return undefined;
+  const totals = records.batching;
+  const predicted = predictedBatchWait(batcher, cell.arrival, meanCommandsPerRequest(cell));
+  const meanWaitUs = totals === undefined || totals.waitCount === 0 ? null : totals.waitSumUs / totals.waitCount;
+  const measured = totals !== undefined && totals.waitCount > 0;
+  return {
+    batcher: batcherRecord(batcher),
+    waitUs: measured ? summarizeLatency(totals.wait) : null,
+    meanWaitUs,
+    meanLateUs: measured ? totals.lateSumUs / totals.waitCount : null,
+    predictedMeanWaitUs: predicted?.meanUs ?? null,
+    predictedFlushBy: predicted?.flushBy ?? null,
+    waitRatio: meanWaitUs === null || predicted === null || predicted.meanUs === 0 ? null : meanWaitUs / predicted.meanUs,
+    batches: totals === undefined ? null : totals.batches,
+    timerFlushes: totals === undefined ? null : totals.timerFlushes,
+    sizeFlushes: totals === undefined ? null : totals.sizeFlushes,
+    meanBatchCommands: totals === undefined || totals.batches === 0 ? null : totals.commands / totals.batches,
+    maxBatchCommands: totals === undefined ? null : totals.maxCommands,
+  };
+};
 
 const recordAll = (h: LatencyHistogram, values: Float64Array): void => {
   for (const us of values) if (Number.isFinite(us)) recordUs(h, us);
@@ -44,6 +114,7 @@ export const recordRequests = (records: RequestRecords, run: WorkloadRun | Reque
   records.verifiedRuns++;
   recordAll(records.request, run.requestUs);
   if (run.serviceUs !== null) recordAll(records.service, run.serviceUs);
+  addBatching(records.batching, run);
   if (records.windows !== undefined && run.offsetsUs !== null && run.lateStart !== null) {
     records.windows.add({ offsetsUs: run.offsetsUs, requestUs: run.requestUs, serviceUs: run.serviceUs, lateStart: run.lateStart });
   }
@@ -102,6 +173,7 @@ export const requestFields = (cell: ConfigCell, records: RequestRecords, medianM
   const schedule = combineSchedules(records.schedules);
   const measured = records.verifiedRuns > 0;
   const requests = cell.arrival?.requests ?? cell.commands;
+  const batching = batchingOf(cell, records);
   return {
     requests,
     commands: records.commands,
@@ -113,5 +185,6 @@ export const requestFields = (cell: ConfigCell, records: RequestRecords, medianM
     ...(schedule === undefined ? {} : { schedule }),
     ...windowFields(cell, records, requests, schedule),
     ...(cell.arrival === undefined ? {} : { clients: clientsRecord(cell.arrival.clients), connections: openedConnections(cell) }),
+    ...(batching === undefined ? {} : { batching }),
   };
 };

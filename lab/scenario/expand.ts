@@ -5,6 +5,7 @@
 
 import {
   batchSize,
+  batcherLabel,
   clientsLabel,
   modeLabel,
   rateLabel,
@@ -27,7 +28,7 @@ import { formatValueSize } from './operation.ts';
 type Link = LinkShape & { link: ConfigCell['link'] };
 
 /**
- * `[<label> ]<mode>@<link>[,jitter=2ms][,bw=…][,conns=N][,value=…][,n=N][,rate=…][,clients=…]`: the
+ * `[<label> ]<mode>@<link>[,jitter=2ms][,bw=…][,conns=N][,value=…][,n=N][,rate=…][,clients=…][,batch=…]`: the
  * label only with several workloads, jitter, bw and conns only when they are not the default (0ms,
  * uncapped, 1), value, n and clients only when that workload's axis has several entries.
  */
@@ -43,15 +44,18 @@ const configCellId = (cell: Omit<ConfigCell, 'id' | 'batch'>, workloadCount: num
   ];
   if (cell.arrival !== undefined) parts.push(`rate=${rateLabel(cell.arrival.ramp ?? { fromPerSec: cell.arrival.ratePerSec, toPerSec: cell.arrival.ratePerSec })}`);
   if (cell.arrival !== undefined && (w.request?.clients.length ?? 0) > 1) parts.push(`clients=${clientsLabel(cell.arrival.clients)}`);
+  if (cell.arrival?.batcher !== undefined) parts.push(`batch=${batcherLabel(cell.arrival.batcher)}`);
   return `${workloadCount > 1 ? `${w.label} ` : ''}${modeLabel(cell.mode)}@${parts.filter((p) => p !== '').join(',')}`;
 };
 
-// Open-loop: one arrival per clients mode and rate of the axes (requests: rate x for, or the
-// workload's count), clients outer so a clients mode's rates are adjacent.
+// Open-loop: one arrival per clients mode, rate and batcher of the axes (requests: rate x for, or
+// the workload's count), clients outer so a clients mode's rates are adjacent, batchers inner so
+// one rate's batchers are.
 const arrivalsOf = (w: Workload, requests: number): (CellArrival | undefined)[] => {
   const arrival = w.request?.arrival;
   if (w.request === undefined || arrival === undefined) return [undefined];
-  return w.request.clients.flatMap((clients) => arrival.rates.map((rate) => {
+  const batchers = w.request.batchers ?? [undefined];
+  return w.request.clients.flatMap((clients) => arrival.rates.flatMap((rate) => batchers.map((batcher) => {
     // A ramp offers its mean rate over the schedule: rate x for requests either way.
     const ratePerSec = (rate.fromPerSec + rate.toPerSec) / 2;
     return {
@@ -61,9 +65,10 @@ const arrivalsOf = (w: Workload, requests: number): (CellArrival | undefined)[] 
       process: arrival.process,
       deadlineMs: arrival.deadlineMs,
       clients,
+      ...(batcher === undefined ? {} : { batcher }),
       windowMs: arrival.windowMs,
     };
-  }));
+  })));
 };
 
 // Every config on one link shape, workload outermost and mode innermost, in file order.

@@ -3,11 +3,12 @@
 // list is an axis) sets the work; `mix:` lists several request kinds with weights. `{r}` in a
 // key or an argument is the request's index among the requests of its kind. Each command is
 // read by the workload grammar itself, so every command, key and value option works here.
-// `arrival:` and `clients:` (arrival.ts) make the workload open-loop.
+// `arrival:` and `clients:` (arrival.ts) make the workload open-loop; `batch:` (batch.ts) batches its requests.
 
 import type { RequestKind, RequestShape, RequestStep, StepCommand, Workload } from '../contracts/index.ts';
 import { LIMITS } from './defaults.ts';
 import { readArrival, readClients } from './arrival.ts';
+import { readBatch } from './batch.ts';
 import { checkKeys, hasKey, isRecord, optionalKey, readAxis, readInt, readRecord, readText, requireKey } from './fields.ts';
 import { describeValue, type FieldPath, type Problem } from './problems.ts';
 
@@ -15,7 +16,7 @@ import { describeValue, type FieldPath, type Problem } from './problems.ts';
 type ReadWorkload = (value: unknown, path: FieldPath, problems: Problem[]) => Workload | undefined;
 
 /** The keys of a request workload and of one `mix:` kind (the JSON Schema's tables follow them). */
-export const REQUEST_KEYS = ['label', 'request', 'mix', 'requests', 'arrival', 'clients'] as const;
+export const REQUEST_KEYS = ['label', 'request', 'mix', 'requests', 'arrival', 'clients', 'batch'] as const;
 export const KIND_KEYS = ['label', 'weight', 'request'] as const;
 const REQUEST_HINT = 'request: [{command: GET, key: "user:{r}"}, {parallel: [{command: GET, key: "a:{r}"}, {command: GET, key: "b:{r}"}]}, {command: INCR, key: hits}]';
 const REQUESTS_HINT = `requests per run: a whole number from ${LIMITS.commands.min} to ${LIMITS.commands.max} (or a list), e.g. requests: 200`;
@@ -130,8 +131,16 @@ export const readRequestWorkload = (record: Record<string, unknown>, path: Field
   if (clientsValue !== undefined && arrivalValue === undefined) {
     problems.push({ path: [...path, 'clients'], at: 'key', message: 'clients applies to open-loop arrivals only', hint: 'add arrival: {rate: 100/s, for: 3s}, or remove clients' });
   }
+  const batchValue = optionalKey(record, 'batch');
+  const batchers = batchValue === undefined ? undefined : readBatch(batchValue, [...path, 'batch'], problems);
+  if (batchValue !== undefined && arrivalValue === undefined) {
+    problems.push({ path: [...path, 'batch'], at: 'key', message: 'batch applies to open-loop arrivals only', hint: 'add arrival: {rate: 500/s, for: 2s}, or remove batch' });
+  }
+  if (batchValue !== undefined && clients?.some((c) => c.kind === 'pool') === true) {
+    problems.push({ path: [...path, 'clients'], message: 'a batched workload runs on clients: shared', hint: 'remove clients (or write clients: shared): each batch leaves on the shared client as one pipeline' });
+  }
   const first = kinds?.[0]?.steps[0]?.commands[0];
   if (problems.length > before || kinds === undefined || requests === undefined || label === undefined || first === undefined || clients === undefined) return undefined;
-  const request: RequestShape = { kinds, clients, ...(arrival === undefined ? {} : { arrival }) };
+  const request: RequestShape = { kinds, clients, ...(arrival === undefined ? {} : { arrival }), ...(batchers === undefined ? {} : { batchers }) };
   return { ...first, label, commands: requests, request };
 };

@@ -12,7 +12,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Redis } from 'ioredis';
 import { LATE_START_MS, type CellArrival, type Mode, type ScheduleHealth } from '../contracts/index.ts';
 import { nowUs } from './drive.ts';
-import { runRequest, type RequestRecorders } from './requests.ts';
+import { runRequest, runRequestTogether, type RequestRecorders } from './requests.ts';
+import { WindowBatcher, type BatchRecord } from './window-batcher.ts';
 import type { RequestPlan } from './request-plan.ts';
 import { createRng, deriveSeed } from './rng.ts';
 
@@ -26,6 +27,8 @@ export interface OpenLoopOutcome {
   lateStart: Uint8Array;
   schedule: ScheduleHealth;
   totalMs: number;
+  /** A window batcher's record (`batch: {window, size}`); null otherwise. */
+  batching: BatchRecord | null;
 }
 
 /**
@@ -96,6 +99,9 @@ export const driveOpenLoop = async (input: OpenLoopInput): Promise<OpenLoopOutco
   const serviceUs = new Float64Array(n).fill(Number.NaN);
   const lateStart = new Uint8Array(n);
   const checkout = arrival.clients.kind === 'pool' ? pool(clients) : undefined;
+  // A window batcher sends each batch on the shared client (a batched workload runs on one).
+  const batcher = arrival.batcher?.kind === 'window' ? new WindowBatcher(clients[0] as Redis, arrival.batcher, plan, recorders) : undefined;
+  const together = arrival.batcher?.kind === 'auto';
   const loop = monitorEventLoopDelay({ resolution: 1 });
   let worstLateUs = 0;
   let lateStarts = 0;
@@ -113,11 +119,19 @@ export const driveOpenLoop = async (input: OpenLoopInput): Promise<OpenLoopOutco
       lateStarts++;
       lateStart[r] = 1;
     }
-    const client = checkout === undefined ? (clients[r % clients.length] as Redis) : await checkout.acquire();
-    const sent = nowUs();
-    const ok = await runRequest(client, mode, plan, recorders, r);
+    let sent: number;
+    let ok: boolean;
+    let client: Redis | undefined;
+    if (batcher !== undefined) {
+      // The batch's departure is this request's send: its wait to fill is in its request latency only.
+      ({ ok, sentUs: sent } = await batcher.join(r, intended));
+    } else {
+      client = checkout === undefined ? (clients[r % clients.length] as Redis) : await checkout.acquire();
+      sent = nowUs();
+      ok = together ? await runRequestTogether(client, plan, recorders, r) : await runRequest(client, mode, plan, recorders, r);
+    }
     const end = nowUs();
-    checkout?.release(client);
+    if (client !== undefined) checkout?.release(client);
     if (ok) {
       requestUs[r] = end - intended;
       serviceUs[r] = end - sent;
@@ -148,6 +162,7 @@ export const driveOpenLoop = async (input: OpenLoopInput): Promise<OpenLoopOutco
   clearTimeout(deadline);
   stopped = true;
   clearTimeout(timer);
+  batcher?.close();
   loop.disable();
   const spanS = completed === 0 ? 0 : (lastEndUs - t0) / 1e6;
   const eventLoopDelayP99Ms = loop.percentile(99) / 1e6;
@@ -165,5 +180,5 @@ export const driveOpenLoop = async (input: OpenLoopInput): Promise<OpenLoopOutco
     generatorBound: lateStarts > Math.max(1, n / 100),
     ...(checkout === undefined ? {} : { poolWaited: checkout.state.waited }),
   };
-  return { requestUs, serviceUs, offsetsUs: offsets, lateStart, schedule, totalMs: (nowUs() - t0) / 1000 };
+  return { requestUs, serviceUs, offsetsUs: offsets, lateStart, schedule, totalMs: (nowUs() - t0) / 1000, batching: batcher?.record ?? null };
 };

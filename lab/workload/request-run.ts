@@ -10,6 +10,7 @@ import { collectGarbage, startCpuMeter, watchClientSpan } from '../metrics/index
 import { nowUs, Recorder, type DriveOutcome } from './drive.ts';
 import { checkFinalStateWith, prefill, readInfo, spanCosts, type WorkloadRun } from './measured-run.ts';
 import { driveOpenLoop } from './open-loop.ts';
+import type { BatchRecord } from './window-batcher.ts';
 import type { OperationPlan } from './plan.ts';
 import { prepareReplyChecks } from './reply-checks.ts';
 import { buildRequestPlan, type RequestPlan } from './request-plan.ts';
@@ -25,6 +26,8 @@ export interface RequestRun extends WorkloadRun {
   /** Open-loop only: per request, its intended start (µs after t0) and whether it started late. */
   offsetsUs: Float64Array | null;
   lateStart: Uint8Array | null;
+  /** Open-loop with a window batcher: what it did (waits to fill, flushes, batch sizes). */
+  batching: BatchRecord | null;
 }
 
 export { buildRequestPlan, type RequestPlan };
@@ -89,6 +92,7 @@ export const runRequests = async ({ clients, control, keyspace, cell, plan, seed
   let schedule: ScheduleHealth | null = null;
   let offsetsUs: Float64Array | null = null;
   let lateStart: Uint8Array | null = null;
+  let batching: BatchRecord | null = null;
   let totalMs: number;
   if (cell.arrival === undefined) {
     requestUs = new Float64Array(plan.requests).fill(Number.NaN);
@@ -96,7 +100,7 @@ export const runRequests = async ({ clients, control, keyspace, cell, plan, seed
     totalMs = (nowUs() - startUs) / 1000;
   } else {
     const open = await driveOpenLoop({ clients, mode: cell.mode, plan, recorders, arrival: cell.arrival, seed });
-    ({ requestUs, serviceUs, schedule, totalMs, offsetsUs, lateStart } = open);
+    ({ requestUs, serviceUs, schedule, totalMs, offsetsUs, lateStart, batching } = open);
     // Requests still in flight at the deadline: drop their connections so nothing lingers.
     if (open.schedule.unfinished > 0) for (const client of clients) client.disconnect();
   }
@@ -112,5 +116,5 @@ export const runRequests = async ({ clients, control, keyspace, cell, plan, seed
     if (failure !== undefined) break;
     failure = await verifyPlan(control, p, outcomes[i] as DriveOutcome, ordered);
   }
-  return { outcome, clientGcMs, memory: memoryRun, serverInfo, costs, verified: failure === undefined, ...(failure === undefined ? {} : { failure }), requestUs, serviceUs, schedule, offsetsUs, lateStart };
+  return { outcome, clientGcMs, memory: memoryRun, serverInfo, costs, verified: failure === undefined, ...(failure === undefined ? {} : { failure }), requestUs, serviceUs, schedule, offsetsUs, lateStart, batching };
 };

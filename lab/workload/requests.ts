@@ -52,6 +52,16 @@ export const runRequest = async (client: Redis, mode: Mode, rp: RequestPlan, rec
   return true;
 };
 
+/** Issues every command of request `r` at once, each awaited on its own: on a client with
+ * enableAutoPipelining (`batch: auto`), ioredis sends whatever was issued in one event-loop turn,
+ * this request's and others', as one pipeline. False when a command's connection failed. */
+export const runRequestTogether = async (client: Redis, rp: RequestPlan, recs: RequestRecorders, r: number): Promise<boolean> => {
+  const flat = (rp.steps[rp.kindOf[r] ?? 0] ?? []).flat();
+  const op = rp.ordinalOf[r] ?? 0;
+  const outcomes = await Promise.all(flat.map((plan) => callOne(client, plan, op, recs.of.get(plan) as Recorder, `request ${r + 1}`)));
+  return outcomes.every(Boolean);
+};
+
 /** Closed-loop: each connection's share of the requests, one after another per caller (auto:C
  * runs C callers per connection); records each request's latency, µs, in `requestUs`. */
 export const driveRequestsClosed = async (clients: Redis[], mode: Mode, rp: RequestPlan, recs: RequestRecorders, requestUs: Float64Array): Promise<number> => {

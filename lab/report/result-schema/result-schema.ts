@@ -18,7 +18,7 @@ import type {
   EngineInfo, EngineRunFigures, FaultTimeline, ImageInfo, LabResult, LatencySummaryUs,
   LinkCalibration, NodeShare, ReconcileCounts, ReconcileEntry, ReplicaLag, RunRecord, ServerClosed,
   Knee, LatencyWindow, Saturation, ScheduleHealth, ServerInfoDelta, TargetInfo, ThresholdResult, TimeAttribution, TopologyNodeResult, TopologyResult,
-  Versions, WaitOption, WaitSplit, BystanderResult, BystanderSideResult,
+  Versions, WaitOption, WaitSplit, BystanderResult, BystanderSideResult, BatchingResult, BatcherRecord,
 } from '../../contracts/index.ts';
 import { HDR_LIMITS } from '../../metrics/index.ts';
 import {
@@ -109,6 +109,13 @@ const bystander = object<BystanderResult>({
   other: optional(bystanderSide), eventLoopMaxBlockMs: nullable(nonNegative()),
 });
 
+const batching = object<BatchingResult>({
+  batcher: anyOf<['none' | 'auto', { windowMs: number; size: number }]>(literal('none', 'auto'), object<Exclude<BatcherRecord, string>>({ windowMs: nonNegative(), size: count() })),
+  waitUs: latency, meanWaitUs: nullable(nonNegative()), meanLateUs: nullable(nonNegative()), predictedMeanWaitUs: nullable(nonNegative()), predictedFlushBy: nullable(literal('timer', 'size')),
+  waitRatio: nullable(nonNegative()), batches: nullable(count()), timerFlushes: nullable(count()), sizeFlushes: nullable(count()),
+  meanBatchCommands: nullable(nonNegative()), maxBatchCommands: nullable(count()),
+});
+
 const config = object<ConfigResult>({
   id: string(), engine: optional(engine), workload: string(), command: string(), link: literal('proxied', 'direct'),
   rttMs: nonNegative(), jitterMs: nonNegative(), bandwidth, mode: literal('sync', 'pipeline', 'multi', 'auto'), batch: count(),
@@ -124,7 +131,7 @@ const config = object<ConfigResult>({
   links: optional(literal('flat', 'shaped')), topology: optional(string()), perNode: optional(array(nodeShare)), redirects: optional(count()),
   wait: optional(waitOption), waitLatencyUs: optional(latency), waitReached: optional(record(count())), underReplicated: optional(count()),
   readsFrom: optional(string()), lag: optional(array(replicaLag)),
-  bystander: optional(bystander),
+  bystander: optional(bystander), batching: optional(batching),
 });
 
 const threshold = object<ThresholdResult>({

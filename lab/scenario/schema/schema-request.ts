@@ -9,6 +9,7 @@ import { LIMITS } from '../defaults.ts';
 import { ARRIVAL_KEYS, DEADLINE, DEFAULT_DEADLINE_MS, FOR, MAX_RATE, PROCESSES, RATE_PATTERN, WINDOW } from '../arrival.ts';
 import { MODULE_EXTENSIONS, NAME_PATTERN } from '../policy-refs.ts';
 import { KIND_KEYS, MAX_WEIGHT, REQUEST_KEYS } from '../request.ts';
+import { BATCH_KEYS, BATCH_SIZE, BATCH_WINDOW } from '../batch.ts';
 import { axis, duration, field, int, mapping, sizeOrRange, type Fields, type JsonSchema } from './schema-shapes.ts';
 import { WORKLOAD_FIELDS, workloadRules } from './schema-workload.ts';
 
@@ -62,6 +63,17 @@ const CLIENTS: JsonSchema = {
   ],
 };
 
+const WINDOW_BATCHER_FIELDS: Fields<typeof BATCH_KEYS> = {
+  window: field({ description: `${BATCH_WINDOW.meaning}; one duration or a list (an axis)`, examples: ['5ms', ['1ms', '5ms']] }, axis(duration(BATCH_WINDOW.range))),
+  size: field({ description: 'commands that make a batch leave at once; one count or a list (an axis)', examples: [64, [16, 64]] }, axis(int(BATCH_SIZE))),
+};
+const BATCHER: JsonSchema = {
+  anyOf: [
+    { type: 'string', enum: ['none', 'auto'], description: 'none: each request sent on arrival; auto: ioredis enableAutoPipelining' },
+    mapping(WINDOW_BATCHER_FIELDS, { required: ['window', 'size'] }),
+  ],
+};
+
 const REQUEST_FIELDS: Fields<typeof REQUEST_KEYS> = {
   label: field({ description: 'names the workload in ids and thresholds; default request', examples: ['api'] }, TEXT),
   request: field({ description: STEPS_ABOUT, examples: [STEPS_EXAMPLE] }, STEPS),
@@ -75,6 +87,10 @@ const REQUEST_FIELDS: Fields<typeof REQUEST_KEYS> = {
   ),
   arrival: field({ description: 'open-loop arrivals: requests start on a schedule; left out: closed-loop (each starts when the previous finished)', examples: [{ rate: '800/s', for: '10s' }] }, mapping(ARRIVAL_FIELDS, { required: ['rate'] })),
   clients: field({ description: 'open-loop only: shared (default) or {pool: N}; a list is an axis (a config each)', examples: ['shared', { pool: 1 }, ['shared', { pool: 4 }]] }, axis(CLIENTS)),
+  batch: field(
+    { description: 'open-loop only, modes [pipeline:all]: how arriving requests are batched; none, auto, or {window, size} (sent after the window or at size commands, whichever first); a list is an axis', examples: ['auto', { window: '5ms', size: 64 }, ['none', 'auto', { window: ['1ms', '5ms'], size: [16, 64] }]] },
+    axis(BATCHER),
+  ),
 };
 
 /** A request workload: request or mix (not both); requests unless arrival has for; clients only with arrival. */
@@ -83,7 +99,7 @@ export const requestWorkload = (): JsonSchema =>
     oneOf: [{ required: ['request'] }, { required: ['mix'] }],
     if: { not: { required: ['requests'] } },
     then: { required: ['arrival'], properties: { arrival: { type: 'object', required: ['for'] } } },
-    dependencies: { clients: ['arrival'] },
+    dependencies: { clients: ['arrival'], batch: ['arrival'] },
   });
 
 /** One `policies:` entry: a built-in name, or `{name, module}` naming the user's own policy file. */

@@ -112,7 +112,7 @@ export const readScope = (scope: string, ctx: ThresholdContext): Parsed<ConfigSe
 // Kept as written for the tests that assert it; a unit test checks it names every selector axis.
 export const SELECTORS_HINT =
   'selectors after "at", separated by commas: rtt=<duration>, jitter=<duration>, bw=<rate>|unlimited, conns=<N>, n=<commands> (commands per run, a request workload\'s too), ' +
-  'requests=<N> (requests per run), value=<size>, rate=<requests/s> (open-loop), clients=shared|pool:<N> (open-loop), workload=<label>, mode=<mode>, ' +
+  'requests=<N> (requests per run), value=<size>, rate=<requests/s> (open-loop), clients=shared|pool:<N> (open-loop), batch=none|auto|<window>/<size> (batched open-loop), workload=<label>, mode=<mode>, ' +
   'wait=none|<replicas>/<timeout>ms, node=<name>, policy=<name> (topology configs), direct';
 
 type ValueAxis = ConfigAxis & { selector: string; value: AxisValue; field: keyof ConfigSelector };

@@ -4,6 +4,7 @@
 // names and value kinds are the registry's; here is only how each kind and unit is written.
 
 import {
+  batcherLabel,
   clientsLabel,
   CONFIG_METRICS,
   configMetricByName,
@@ -112,6 +113,13 @@ const readClientsValue = (text: string): ValueRead => {
   return size === undefined ? { problem: 'expected shared or pool:<N>' } : { value: clientsLabel({ kind: 'pool', size }) };
 };
 
+// `none`, `auto`, or `5ms/64` (a window batcher: the window, then the size), as batcherLabel writes it.
+const readBatchValue = (text: string): ValueRead => {
+  if (text === 'none' || text === 'auto') return { value: text };
+  const m = /^(\d+)ms\/(\d+)$/.exec(text.replaceAll(' ', ''));
+  return m === null ? { problem: 'expected none, auto or <window>/<size>, e.g. batch=5ms/64' } : { value: batcherLabel({ kind: 'window', windowMs: Number(m[1]), size: Number(m[2]) }) };
+};
+
 // How each kind of selector value is read into the value a selector stores, and written back.
 // A problem without a hint is answered with the values the scenario runs.
 export const VALUE_KINDS: Record<AxisValue, { read: (text: string) => ValueRead; format: (value: SelectorValue) => string }> = {
@@ -144,6 +152,7 @@ export const VALUE_KINDS: Record<AxisValue, { read: (text: string) => ValueRead;
   },
   'request-rate': { read: readRequestRate, format: String },
   clients: { read: readClientsValue, format: String },
+  batch: { read: readBatchValue, format: String },
   name: { read: (text) => (/^[\w.:-]+$/.test(text) ? { value: text } : { problem: 'expected a name' }), format: String },
   mode: {
     read: (text) => {
@@ -207,6 +216,14 @@ export const runValues = (field: keyof ConfigSelector, ctx: ThresholdContext, la
         values: open === undefined ? undefined : [...new Set(open.flatMap((w) => w.request?.clients.map(clientsLabel) ?? []))],
         plural: `${whose} clients modes`,
         none: `no workload ${label === undefined ? 'here' : label} has an open-loop arrival: clients= selects open-loop configs`,
+      };
+    }
+    case 'batch': {
+      const batched = workloads?.filter((w) => w.request?.batchers !== undefined);
+      return {
+        values: batched === undefined ? undefined : [...new Set(batched.flatMap((w) => w.request?.batchers?.map(batcherLabel) ?? []))],
+        plural: `${whose} batchers`,
+        none: `no workload ${label === undefined ? 'here' : label} has batch: batch= selects batched open-loop configs`,
       };
     }
     case 'requests': {

@@ -86,7 +86,7 @@ describe('parseScenario: threshold scopes', () => {
     ]);
     const list =
       'selectors after "at", separated by commas: rtt=<duration>, jitter=<duration>, bw=<rate>|unlimited, conns=<N>, n=<commands> (commands per run, a request workload\'s too), ' +
-      'requests=<N> (requests per run), value=<size>, rate=<requests/s> (open-loop), clients=shared|pool:<N> (open-loop), workload=<label>, mode=<mode>, ' +
+      'requests=<N> (requests per run), value=<size>, rate=<requests/s> (open-loop), clients=shared|pool:<N> (open-loop), batch=none|auto|<window>/<size> (batched open-loop), workload=<label>, mode=<mode>, ' +
       'wait=none|<replicas>/<timeout>ms, node=<name>, policy=<name> (topology configs), direct';
     expect(hints(error)).toStrictEqual([`write conns=<N>; ${list}`, `write bw=<rate> (the same cap both ways) or bw=unlimited; ${list}`, list]);
   });
