@@ -6,19 +6,19 @@
 import type { BystanderSideResult, ConfigResult, LatencySummaryUs } from '../contracts/index.ts';
 import { configLabeller, groupedRows } from './configs-block.ts';
 import { fixed, formatCount, formatLatencyUs } from './figures.ts';
-import { droppedNote, fitGrid, type Cell, type Column, type GridRow } from './grid.ts';
-import { paint, wrapNote } from './terminal-style.ts';
+import { gridBlock, left, right, type Cell, type GridRow } from './grid.ts';
+import { paint } from './terminal-style.ts';
 
-const COLUMNS: Column[] = [
-  { header: 'config', align: 'left' },
-  { header: 'process', align: 'left' },
-  { header: 'alone p50', align: 'right', dropPriority: 2 },
-  { header: 'alone p99', align: 'right' },
-  { header: 'during p50', align: 'right', dropPriority: 3 },
-  { header: 'during p99', align: 'right' },
-  { header: 'p99 ×', align: 'right' },
-  { header: 'loop max', align: 'right', dropPriority: 1 },
-  { header: 'errors', align: 'right' },
+const COLUMNS = [
+  left('config'),
+  left('process'),
+  right('alone p50', 2),
+  right('alone p99'),
+  right('during p50', 3),
+  right('during p99'),
+  right('p99 ×'),
+  right('loop max', 1),
+  right('errors'),
 ];
 
 const LEGEND = [
@@ -65,7 +65,5 @@ export const renderBystander = (configs: readonly ConfigResult[], color: boolean
     return row ?? { kind: 'cells', cells: [] };
   });
   const rows = firsts.flatMap((row) => [row, ...(seconds.has(row) ? [seconds.get(row) as GridRow] : [])]);
-  const { lines, dropped } = fitGrid(COLUMNS, rows, color, width);
-  const notes = wrapNote(LEGEND, width - 2);
-  return [title, ...lines, ...droppedNote(dropped, width, color), ...notes.map((line) => paint(`  ${line}`, 'dim', color))];
+  return gridBlock({ title, columns: COLUMNS, rows, legend: LEGEND }, color, width);
 };

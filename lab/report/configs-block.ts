@@ -6,7 +6,7 @@
 
 import { CONFIG_AXES, configMode, modeLabel, runCounts, type Bandwidth, type ConfigAxis, type ConfigResult } from '../contracts/index.ts';
 import { errorsCellText, errorsText, formatLatencyUs, formatMB, formatMs, formatOps, formatRatio, orNa, signed } from './figures.ts';
-import { droppedNote, fitGrid, type Cell, type Column, type GridRow } from './grid.ts';
+import { droppedNote, fitGrid, left, right, type Cell, type Column, type GridRow } from './grid.ts';
 import { hangWrap, paint, wrapNote } from './terminal-style.ts';
 
 // --- row labels and link groups -------------------------------------------------------------
@@ -76,21 +76,21 @@ export const groupedRows = (
 const errorsCellChars = (width: number): number => (width >= 100 ? 24 : 14);
 
 const COLUMNS: Column[] = [
-  { header: 'config', align: 'left' },
-  { header: 'median ms', align: 'right' },
-  { header: 'min-max ms', align: 'right', dropPriority: 6 },
-  { header: 'ops/s', align: 'right', dropPriority: 7 },
+  left('config'),
+  right('median ms'),
+  right('min-max ms', 6),
+  right('ops/s', 7),
   // p50 outlives p99 (a tail without its middle misleads), and the model's ratio outlives both.
-  { header: 'p50', align: 'right', dropPriority: 4 },
-  { header: 'p99', align: 'right', dropPriority: 5 },
-  { header: 'p99.9', align: 'right', dropPriority: 8 },
-  { header: 'waits', align: 'right', dropPriority: 12 },
-  { header: 'model ms', align: 'right', dropPriority: 10 },
-  { header: 'ratio', align: 'right', dropPriority: 2 },
-  { header: 'RSS MB', align: 'right', dropPriority: 9 },
-  { header: 'heap+ MB', align: 'right', dropPriority: 11 },
-  { header: 'errors', align: 'left', dropPriority: 1 },
-  { header: 'verified', align: 'right' },
+  right('p50', 4),
+  right('p99', 5),
+  right('p99.9', 8),
+  right('waits', 12),
+  right('model ms', 10),
+  right('ratio', 2),
+  right('RSS MB', 9),
+  right('heap+ MB', 11),
+  left('errors', 1),
+  right('verified'),
 ];
 
 const LEGEND = [

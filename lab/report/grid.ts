@@ -2,7 +2,7 @@
 // padding, so alignment is the same with and without ANSI codes. fitGrid drops the least
 // important columns until the lines fit a terminal width.
 
-import { hangWrap, paint, type Style } from './terminal-style.ts';
+import { hangWrap, paint, wrapNote, type Style } from './terminal-style.ts';
 
 export interface Column {
   header: string;
@@ -18,6 +18,14 @@ export interface Cell {
 
 /** A row of cells, or a full-width heading line that starts a group. */
 export type GridRow = { kind: 'cells'; cells: Cell[] } | { kind: 'heading'; text: string; style?: Style };
+
+/** Column specs: a header aligned left or right, dropped at `dropPriority` (highest first) when
+ * the grid is too wide; without one, never dropped. */
+export const left = (header: string, dropPriority?: number): Column => ({ header, align: 'left', ...(dropPriority === undefined ? {} : { dropPriority }) });
+export const right = (header: string, dropPriority?: number): Column => ({ header, align: 'right', ...(dropPriority === undefined ? {} : { dropPriority }) });
+
+/** A row of plain (unstyled) cells. */
+export const textRow = (texts: readonly string[]): GridRow => ({ kind: 'cells', cells: texts.map((text) => ({ text })) });
 
 const GAP = '  ';
 
@@ -114,3 +122,20 @@ export const droppedNote = (dropped: readonly string[], width: number, color: bo
     : hangWrap(`  not shown at ${width} columns: ${dropped.join(', ')} (wider terminal or --json for all)`, width).map(
         (line) => paint(line, 'dim', color),
       );
+
+/** A titled grid block as the report's blocks print it: the title, the grid fitted to `width`,
+ * the note on dropped columns, then `notes` (plain) and `legend` (dim), wrapped and indented. */
+export const gridBlock = (
+  block: { title: string; columns: readonly Column[]; rows: readonly GridRow[]; notes?: readonly string[]; legend?: readonly string[] },
+  color: boolean,
+  width: number,
+): string[] => {
+  const { lines, dropped } = fitGrid(block.columns, block.rows, color, width);
+  return [
+    block.title,
+    ...lines,
+    ...droppedNote(dropped, width, color),
+    ...wrapNote(block.notes ?? [], width - 2).map((line) => `  ${line}`),
+    ...wrapNote(block.legend ?? [], width - 2).map((line) => paint(`  ${line}`, 'dim', color)),
+  ];
+};

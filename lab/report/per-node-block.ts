@@ -3,27 +3,17 @@
 
 import type { ConfigResult } from '../contracts/index.ts';
 import { formatCount, formatLatencyUs } from './figures.ts';
-import { droppedNote, fitGrid, type Column, type GridRow } from './grid.ts';
+import { gridBlock, left, right, textRow } from './grid.ts';
 import { paint } from './terminal-style.ts';
 
-const cells = (texts: string[]): GridRow => ({ kind: 'cells', cells: texts.map((text) => ({ text })) });
 const us = (value: number | null | undefined): string => (value === null || value === undefined ? 'n/a' : formatLatencyUs(value));
 
 export const renderPerNode = (configs: readonly ConfigResult[], color: boolean, width: number): string[] => {
   const shared = configs.filter((c) => (c.perNode ?? []).length > 0);
   if (shared.length === 0) return [];
-  const columns: Column[] = [
-    { header: 'config', align: 'left' },
-    { header: 'node', align: 'left' },
-    { header: 'commands', align: 'right' },
-    { header: 'waits', align: 'right' },
-    { header: 'p50', align: 'right' },
-    { header: 'p99', align: 'right' },
-    { header: 'max', align: 'right', dropPriority: 1 },
-  ];
+  const columns = [left('config'), left('node'), right('commands'), right('waits'), right('p50'), right('p99'), right('max', 1)];
   const rows = shared.flatMap((c) =>
-    c.perNode!.map((n) => cells([c.id, n.node, formatCount(n.commands), formatCount(n.waits), us(n.latencyUs?.p50 ?? n.p50Us), us(n.latencyUs?.p99 ?? n.p99Us), us(n.latencyUs?.max)])),
+    c.perNode!.map((n) => textRow([c.id, n.node, formatCount(n.commands), formatCount(n.waits), us(n.latencyUs?.p50 ?? n.p50Us), us(n.latencyUs?.p99 ?? n.p99Us), us(n.latencyUs?.max)])),
   );
-  const grid = fitGrid(columns, rows, color, width);
-  return [paint('Per node (waits in one run; latency per wait over the measured runs)', 'bold', color), ...grid.lines, ...droppedNote(grid.dropped, width, color)];
+  return gridBlock({ title: paint('Per node (waits in one run; latency per wait over the measured runs)', 'bold', color), columns, rows }, color, width);
 };

@@ -4,27 +4,27 @@
 
 import { waitText, type ReconcileEntry } from '../contracts/index.ts';
 import { hangWrap, paint, verdictStyle, wrapNote } from './terminal-style.ts';
-import { droppedNote, fitGrid } from './grid.ts';
+import { droppedNote, fitGrid, left, right } from './grid.ts';
 import type { Cell, Column, GridRow } from './grid.ts';
 
 const columnsFor = (withRtt: boolean, withClient: boolean, withHits: boolean, withWrite = false, withWait = false): Column[] => [
-  ...(withWrite ? [{ header: 'write', align: 'left' as const }] : []),
-  { header: 'fault', align: 'left' },
-  { header: 'mode', align: 'left' },
-  ...(withWait ? [{ header: 'wait', align: 'left' as const }] : []),
-  ...(withHits ? [{ header: 'hit', align: 'left' as const }] : []),
-  { header: 'policy', align: 'left' },
-  ...(withClient ? [{ header: 'client', align: 'left' as const, dropPriority: 6 }] : []),
-  ...(withRtt ? [{ header: 'rtt ms', align: 'right' as const, dropPriority: 7 }] : []),
-  { header: 'applied', align: 'right', dropPriority: 3 },
-  { header: 'acked', align: 'right', dropPriority: 4 },
-  { header: 'failed', align: 'right', dropPriority: 5 },
-  { header: 'indet', align: 'right', dropPriority: 2 },
-  { header: 'lost', align: 'right' },
-  { header: 'dup', align: 'right' },
-  { header: 'verdict', align: 'left' },
-  { header: 'runs', align: 'left', dropPriority: 1 },
-  { header: 'retries', align: 'right', dropPriority: 2.5 },
+  ...(withWrite ? [left('write')] : []),
+  left('fault'),
+  left('mode'),
+  ...(withWait ? [left('wait')] : []),
+  ...(withHits ? [left('hit')] : []),
+  left('policy'),
+  ...(withClient ? [left('client', 6)] : []),
+  ...(withRtt ? [right('rtt ms', 7)] : []),
+  right('applied', 3),
+  right('acked', 4),
+  right('failed', 5),
+  right('indet', 2),
+  right('lost'),
+  right('dup'),
+  left('verdict'),
+  left('runs', 1),
+  right('retries', 2.5),
 ];
 
 const LEGEND = [

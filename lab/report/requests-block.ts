@@ -6,26 +6,26 @@
 import { configMetricByKey, type ConfigResult, type LatencySummaryUs, type ScheduleHealth } from '../contracts/index.ts';
 import { configLabeller, groupedRows } from './configs-block.ts';
 import { fixed, formatCount, formatLatencyUs } from './figures.ts';
-import { droppedNote, fitGrid, type Cell, type Column, type GridRow } from './grid.ts';
-import { paint, wrapNote } from './terminal-style.ts';
+import { gridBlock, left, right, type Cell, type GridRow } from './grid.ts';
+import { paint } from './terminal-style.ts';
 
-const COLUMNS: Column[] = [
-  { header: 'config', align: 'left' },
-  { header: 'requests', align: 'right', dropPriority: 6 },
-  { header: 'waits/req', align: 'right', dropPriority: 7 },
-  { header: 'req p50', align: 'right' },
-  { header: 'req p99', align: 'right' },
-  { header: 'req p99.9', align: 'right', dropPriority: 5 },
-  { header: 'svc p50', align: 'right', dropPriority: 4 },
-  { header: 'svc p99', align: 'right' },
-  { header: 'offered/s', align: 'right' },
-  { header: 'achieved/s', align: 'right' },
-  { header: 'worst late', align: 'right', dropPriority: 3 },
-  { header: 'late', align: 'right', dropPriority: 2 },
-  { header: 'loop p99/max', align: 'right', dropPriority: 1 },
-  { header: 'unfinished', align: 'right' },
-  { header: 'knee/s', align: 'right', dropPriority: 0.5 },
-  { header: 'saturated', align: 'left' },
+const COLUMNS = [
+  left('config'),
+  right('requests', 6),
+  right('waits/req', 7),
+  right('req p50'),
+  right('req p99'),
+  right('req p99.9', 5),
+  right('svc p50', 4),
+  right('svc p99'),
+  right('offered/s'),
+  right('achieved/s'),
+  right('worst late', 3),
+  right('late', 2),
+  right('loop p99/max', 1),
+  right('unfinished'),
+  right('knee/s', 0.5),
+  left('saturated'),
 ];
 
 const LEGEND = [
@@ -107,8 +107,6 @@ export const renderRequests = (configs: readonly ConfigResult[], color: boolean,
   const { label } = configLabeller(requestConfigs);
   const withWorkload = new Set(requestConfigs.map((c) => c.workload)).size > 1;
   const rows = groupedRows(requestConfigs, (c) => requestRow(withWorkload ? `${c.workload} ${label(c)}` : label(c), c));
-  const { lines, dropped } = fitGrid(COLUMNS, rows, color, width);
-  const notes = wrapNote(LEGEND, width - 2);
-  const openLoop = wrapNote(openLoopNotes(requestConfigs, (c) => (withWorkload ? `${c.workload} ${label(c)}` : label(c))), width - 2);
-  return [title, ...lines, ...droppedNote(dropped, width, color), ...openLoop.map((line) => `  ${line}`), ...notes.map((line) => paint(`  ${line}`, 'dim', color))];
+  const notes = openLoopNotes(requestConfigs, (c) => (withWorkload ? `${c.workload} ${label(c)}` : label(c)));
+  return gridBlock({ title, columns: COLUMNS, rows, notes, legend: LEGEND }, color, width);
 };

@@ -4,21 +4,21 @@
 import type { ConfigResult, ServerInfoDelta } from '../contracts/index.ts';
 import { configLabeller, groupedRows } from './configs-block.ts';
 import { formatBytes, formatCount, kindsText, LISTED_KINDS_MAX } from './figures.ts';
-import { droppedNote, fitGrid, type Cell, type Column, type GridRow } from './grid.ts';
+import { droppedNote, fitGrid, left, right, type Cell, type Column, type GridRow } from './grid.ts';
 import { paint, wrapNote } from './terminal-style.ts';
 
 const BASE_COLUMNS: Column[] = [
-  { header: 'config', align: 'left' },
-  { header: 'net in', align: 'right' },
-  { header: 'net out', align: 'right' },
-  { header: 'max in buf', align: 'right', dropPriority: 2 },
-  { header: 'max out buf', align: 'right', dropPriority: 5 },
-  { header: 'mem peak', align: 'right', dropPriority: 3 },
-  { header: 'evicted', align: 'right', dropPriority: 1 },
-  { header: 'rejected', align: 'right', dropPriority: 4 },
-  { header: 'disc q/o', align: 'right' },
+  left('config'),
+  right('net in'),
+  right('net out'),
+  right('max in buf', 2),
+  right('max out buf', 5),
+  right('mem peak', 3),
+  right('evicted', 1),
+  right('rejected', 4),
+  right('disc q/o'),
 ];
-const ERRORSTATS_COLUMN: Column = { header: 'errorstats', align: 'left', dropPriority: 6 };
+const ERRORSTATS_COLUMN: Column = left('errorstats', 6);
 
 const LEGEND = [
   'net in/out: total_net_input/output_bytes deltas over the measured runs',

@@ -6,19 +6,19 @@
 import type { ConfigResult, TimeAttribution } from '../contracts/index.ts';
 import { configLabeller, groupedRows } from './configs-block.ts';
 import { fixed, formatBytes, formatMs, orNa } from './figures.ts';
-import { droppedNote, fitGrid, type Cell, type Column, type GridRow } from './grid.ts';
+import { droppedNote, fitGrid, left, right, type Cell, type Column, type GridRow } from './grid.ts';
 import { paint, wrapNote } from './terminal-style.ts';
 
 const columns = (withCap: boolean): Column[] => [
-  { header: 'config', align: 'left' },
-  { header: 'run ms', align: 'right' },
-  { header: 'link ms', align: 'right' },
-  { header: 'server ms', align: 'right', dropPriority: 3 },
-  { header: 'CPU ms', align: 'right', dropPriority: 4 },
-  ...(withCap ? [{ header: 'cap ms', align: 'right' as const }] : []),
-  { header: 'unexplained ms', align: 'right' },
-  { header: 'explained', align: 'right', dropPriority: 2 },
-  { header: 'bytes up/down', align: 'right', dropPriority: 5 },
+  left('config'),
+  right('run ms'),
+  right('link ms'),
+  right('server ms', 3),
+  right('CPU ms', 4),
+  ...(withCap ? [right('cap ms')] : []),
+  right('unexplained ms'),
+  right('explained', 2),
+  right('bytes up/down', 5),
 ];
 
 const LEGEND = [

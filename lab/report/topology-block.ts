@@ -5,22 +5,14 @@
 
 import type { ConfigResult, LabResult, LatencySummaryUs, ReconcileEntry, TopologyResult } from '../contracts/index.ts';
 import { fixed, formatCount, formatLatencyUs, formatMs } from './figures.ts';
-import { droppedNote, fitGrid, type Column, type GridRow } from './grid.ts';
+import { droppedNote, fitGrid, left, right, textRow } from './grid.ts';
 import { hangWrap, paint } from './terminal-style.ts';
 
-const cells = (texts: string[]): GridRow => ({ kind: 'cells', cells: texts.map((text) => ({ text })) });
 const latency = (l: LatencySummaryUs | null): [string, string] => (l === null ? ['n/a', 'n/a'] : [formatLatencyUs(l.p50), formatLatencyUs(l.p99)]);
 
 const renderLinks = (topology: TopologyResult, color: boolean, width: number): string[] => {
-  const columns: Column[] = [
-    { header: 'link', align: 'left' },
-    { header: 'from', align: 'left' },
-    { header: 'to', align: 'left' },
-    { header: 'asked ms', align: 'right' },
-    { header: 'added ms', align: 'right' },
-    { header: 'p10-p90 ms', align: 'right', dropPriority: 1 },
-  ];
-  const rows = topology.links.map((l) => cells([l.link, l.from, l.to, String(l.requestedRttMs), formatMs(l.addedMs), `${formatMs(l.p10Ms)}-${formatMs(l.p90Ms)}`]));
+  const columns = [left('link'), left('from'), left('to'), right('asked ms'), right('added ms'), right('p10-p90 ms', 1)];
+  const rows = topology.links.map((l) => textRow([l.link, l.from, l.to, String(l.requestedRttMs), formatMs(l.addedMs), `${formatMs(l.p10Ms)}-${formatMs(l.p90Ms)}`]));
   const grid = fitGrid(columns, rows, color, width);
   const nodes = topology.nodes.map((n) => `${n.name} (${n.role}) at ${n.proxy}${n.announced === null ? '' : `, listed by the primary as ${n.announced}`}`);
   return [

@@ -4,26 +4,23 @@
 // the events with the sentinels' switch), `compare` passes it against itself and fails a copy
 // whose row turned UNSAFE, and the vitest matchers judge it. Nothing is left running.
 
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFile, writeFile } from 'node:fs/promises';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LabResult } from '../../lab/index.ts';
 import { checkRetrySafe, checkVerifiedRuns } from '../../lab/vitest/index.ts';
 import { runCli } from './run-cli.ts';
-import { childServers } from './support.ts';
+import { childServers, useTempDir } from './support.ts';
 
 const SCENARIO = new URL('../../scenarios/sentinel-failover.yaml', import.meta.url).pathname;
 const ROWS = ['INCR / no WAIT', 'SET / no WAIT'];
 
-let dir: string;
+const dir = useTempDir('rfl-sentinel-report-');
 let jsonFile: string;
 let result: LabResult;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'rfl-sentinel-report-'));
-  jsonFile = join(dir, 'sentinel.json');
-  const scenario = join(dir, 'sentinel-failover.yaml');
+  jsonFile = dir.file('sentinel.json');
+  const scenario = dir.file('sentinel-failover.yaml');
   // The shipped scenario as it is, with thresholds on its rows: the writer kept going.
   await writeFile(scenario, `${await readFile(SCENARIO, 'utf8')}expect:\n  - "INCR: acknowledged > 0"\n  - "SET: acknowledged > 0"\n`);
   const before = childServers();
@@ -33,13 +30,9 @@ beforeAll(async () => {
   result = JSON.parse(await readFile(jsonFile, 'utf8')) as LabResult;
 }, 240_000);
 
-afterAll(async () => {
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
-
 describe('a Sentinel result on every surface', () => {
   it('renders in report --html: the failover rows with the registry counts, the events with the sentinels switch', async () => {
-    const htmlFile = join(dir, 'report.html');
+    const htmlFile = dir.file('report.html');
     const report = await runCli(['report', jsonFile, '--html', htmlFile]);
     expect(report.code, report.stderr).toBe(0);
     const page = await readFile(htmlFile, 'utf8');
@@ -66,11 +59,11 @@ describe('a Sentinel result on every surface', () => {
     const same = await runCli(['compare', jsonFile, jsonFile]);
     expect(same.code, same.output).toBe(0);
     expect(same.stdout).toContain('PASS');
-    const worse = join(dir, 'worse.json');
+    const worse = dir.file('worse.json');
     const base = { ...result, reconcile: result.reconcile?.map((e) => ({ ...e, verdict: 'SAFE' as const })) };
-    await writeFile(join(dir, 'base.json'), JSON.stringify(base));
+    await writeFile(dir.file('base.json'), JSON.stringify(base));
     await writeFile(worse, JSON.stringify({ ...base, reconcile: base.reconcile?.map((e, i) => (i === 0 ? { ...e, verdict: 'UNSAFE' } : e)) }));
-    const changed = await runCli(['compare', join(dir, 'base.json'), worse]);
+    const changed = await runCli(['compare', dir.file('base.json'), worse]);
     expect(changed.code, changed.output).toBe(1);
     expect(changed.stdout).toContain(`${ROWS[0]}: SAFE → UNSAFE`);
   });

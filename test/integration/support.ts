@@ -1,10 +1,12 @@
 // Helpers for integration tests: small scenarios and a look at what the lab left behind.
 
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { getContainerRuntimeClient } from 'testcontainers';
 import { LAB_LABEL } from '../../lab/runtime/index.ts';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { calibrationWithinTolerance, parseScenario, type LabResult, type Scenario } from '../../lab/index.ts';
 
 // A scenario written inline, parsed exactly as a file would be.
@@ -42,6 +44,24 @@ export const childServers = (): number[] =>
 // retries a command or a connection, so a test sees every failure as it happens.
 export const endpointClient = (endpoint: { host: string; port: number; password?: string }): Redis =>
   new Redis({ host: endpoint.host, port: endpoint.port, ...(endpoint.password ? { password: endpoint.password } : {}), lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+
+/** A temporary directory for the calling test file: made in its first beforeAll, removed with
+ * everything in it after its tests. `file(name)` is a path inside it. */
+export const useTempDir = (prefix: string): { file: (name: string) => string } => {
+  let dir: string | undefined;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), prefix));
+  });
+  afterAll(() => {
+    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    file: (name) => {
+      if (dir === undefined) throw new Error(`useTempDir(${prefix}): the directory exists from beforeAll on`);
+      return join(dir, name);
+    },
+  };
+};
 
 // A zombie counts as gone (see lab/runtime/pid-alive.ts): this sandbox's init never reaps.
 export { pidAlive as processAlive } from '../../lab/runtime/index.ts';
