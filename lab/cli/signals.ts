@@ -59,6 +59,8 @@ export interface WatchOptions {
   boundMs?: number;
 }
 
+const ignoreWhileExiting = (): void => undefined;
+
 /** Listens for SIGINT and SIGTERM for the length of a run. */
 export const watchRunSignals = (options: WatchOptions): RunSignals => {
   const abort = new AbortController();
@@ -96,6 +98,12 @@ export const watchRunSignals = (options: WatchOptions): RunSignals => {
     dispose: () => {
       process.off('SIGINT', onInt);
       process.off('SIGTERM', onTerm);
+      // Once interrupted, the lab is on its way out with the first signal's code: a repeat that
+      // arrives while it exits changes nothing (with no listener, Node would die of it instead).
+      if (code !== undefined) {
+        process.on('SIGINT', ignoreWhileExiting);
+        process.on('SIGTERM', ignoreWhileExiting);
+      }
     },
   };
 };

@@ -2,9 +2,9 @@
 // the file and the JSON path, within a bound (no hang on a FIFO, no 2^45-step histogram decode,
 // no internal error). Needs no Redis: only the readers run.
 import { execFileSync } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.ts';
 
@@ -38,6 +38,7 @@ describe('hostile result files through the CLI', () => {
     const fifo = join(await mkdtemp(join(tmpdir(), 'rfl-fifo-')), 'result.json');
     execFileSync('mkfifo', [fifo]);
     const piped = await cli(['report', fifo]);
+    await rm(dirname(fifo), { recursive: true, force: true });
     expect(piped.code).toBe(2);
     expect(piped.stderr).toContain(`${fifo}: a FIFO (named pipe), not a regular file`);
   });

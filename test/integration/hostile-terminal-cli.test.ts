@@ -5,9 +5,9 @@
 
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LabResult } from '../../lab/contracts/index.ts';
 import { labResult } from '../unit/report/lab-result.fixture.ts';
@@ -62,5 +62,19 @@ describe('hostile terminal corpus through the CLI', () => {
     expect(report.output.toString('utf8')).toContain('n\\x1b]0;pwned\\x07');
     const compare = await cli(['compare', file, file]);
     expect(rawControls(compare.output)).toStrictEqual([]);
+    await rm(dirname(file), { recursive: true, force: true });
+  }, 60_000);
+
+  it("a policy module's error message is printed escaped, by validate and by run (before anything starts)", async () => {
+    const file = 'test/fixtures/policies/throws-controls-at-import.yaml';
+    for (const args of [['validate', file], ['run', file, '--runtime', 'local']]) {
+      const { code, output } = await cli(args);
+      const text = output.toString('utf8');
+      expect(code, text).toBe(2);
+      expect(text).toContain('error [E_POLICY]: Policy module ./throws-controls-at-import.mjs (policy controls)');
+      expect(text).toContain('broken module \\x1b]0;pwned\\x07\\x1b[2J');
+      expect(text).not.toMatch(/starting|runtime ready/);
+      expect(rawControls(output)).toStrictEqual([]);
+    }
   }, 60_000);
 });

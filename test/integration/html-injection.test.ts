@@ -1,5 +1,6 @@
 // Hostile result files against the HTML report, in the browser: a real single-node result and a
-// real cluster result (the unit fixtures) with every leaf replaced by a script payload, rendered
+// real cluster result (the unit fixtures) with every leaf replaced by a script payload (the
+// fixture's own leaves, and every field, map key and array the result schema names), rendered
 // by the library renderer directly (no result validation in the way), opened in headless
 // Chromium (Debian's `chromium` through playwright-core, as html-report.test.ts does). No
 // payload may run (window.__pwned stays undefined, no dialog, no console error), make a
@@ -19,6 +20,7 @@ import { renderHtmlReport } from '../../lab/report/html/report.ts';
 import { clusterResult } from '../unit/report/cluster-result.fixture.ts';
 import { leafPaths, PAYLOADS, withEveryLeaf, withLeaf, withOptionalFields } from '../unit/report/hostile-result.ts';
 import { labResult } from '../unit/report/lab-result.fixture.ts';
+import { payloadEverywhere, payloadInStrings, schemaLeafPaths, valueLeafPaths } from '../unit/report/schema-hostile.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CSP_META = /<meta http-equiv="Content-Security-Policy" content="[^"]*">/;
@@ -156,6 +158,28 @@ describe('HTML report of hostile results in Chromium', () => {
       expect(withPolicy.charts.filter((c) => c.id.startsWith('r2-') && c.points > 0).length).toBeGreaterThan(3);
       const escapingOnly = await open(`payload-${index}-no-csp`, page.replace(CSP_META, ''));
       expectInert(escapingOnly, `without a policy: ${payload}`);
+    });
+  }
+
+  for (const [index, payload] of PAYLOADS.entries()) {
+    it(`runs nothing and loads nothing with ${JSON.stringify(payload)} in every field the result schema names`, async () => {
+      const results: LabResult[] = [
+        payloadEverywhere(labResult, payload),
+        payloadEverywhere(labResult, payload, 'structured'),
+        payloadEverywhere(clusterResult, payload),
+        payloadEverywhere(clusterResult, payload, 'structured'),
+        payloadInStrings(labResult, payload, KEPT_FOR_CHARTS, 'structured'),
+      ];
+      // Every leaf and map key of the schema is in the page's input, whatever the fixtures hold.
+      const held = new Set(results.flatMap((r) => valueLeafPaths(r as never)));
+      expect(schemaLeafPaths().filter((path) => !held.has(path))).toEqual([]);
+      const page = renderHtmlReport(results);
+      expect(page).toMatch(CSP_META);
+      const withPolicy = await open(`schema-${index}`, page);
+      expectInert(withPolicy, `with its policy: ${payload}`);
+      // the last result's charts are drawn, the payload in their titles and legends
+      expect(withPolicy.charts.filter((c) => c.id.startsWith('r4-') && c.points > 0).length).toBeGreaterThan(3);
+      expectInert(await open(`schema-${index}-no-csp`, page.replace(CSP_META, '')), `without a policy: ${payload}`);
     });
   }
 });

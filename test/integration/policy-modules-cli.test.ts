@@ -3,10 +3,10 @@
 // before any runtime starts and starts nothing when one is broken, and a module's process.exit
 // (at import or in perform) is E_POLICY, exit 2, with the servers the run started stopped.
 
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processAlive } from './support.ts';
 import { runCli } from './run-cli.ts';
 
@@ -24,6 +24,7 @@ let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'rfl-policy-cli-'));
 });
+afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('policy modules are checked before anything starts', () => {
   it('validate imports the modules: their top-level code runs, and the line names them', async () => {

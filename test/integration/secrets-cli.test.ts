@@ -2,9 +2,9 @@
 // its endpoint (the runtime's password in a URL, in the text, in its cause) on --runtime local,
 // and credentials in a --toxiproxy URL. Neither password may appear in anything printed.
 
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.ts';
 
@@ -16,6 +16,7 @@ describe('secrets never reach the CLI output', () => {
     const leakFile = join(await mkdtemp(join(tmpdir(), 'rfl-secrets-')), 'password');
     const { code, output } = await cli(['run', '--runtime', 'local', 'test/fixtures/policies/leaky-connect.yaml'], { LEAKY_CONNECT_FILE: leakFile, REDIS_FAULT_LAB_DEBUG: '1' });
     const password = (await readFile(leakFile, 'utf8')).split('\n')[0] ?? '';
+    await rm(dirname(leakFile), { recursive: true, force: true });
     expect(password).toMatch(/^[\w-]{32}$/); // connect did receive it
     expect(code).toBe(2);
     expect(output).toContain('error [E_POLICY]');

@@ -32,11 +32,14 @@ const ms = (us: unknown): number | null => {
   return v === null ? null : v / 1000;
 };
 
-const perSec = (rate: number): string => `${rate.toFixed(rate < 100 ? 1 : 0)}/s`;
+// Formatted only when a number; a crafted file's other value is shown as it is (escaped where
+// the caption is written), never called as a number.
+const perSec = (rate: unknown): string => (typeof rate === 'number' ? `${rate.toFixed(rate < 100 ? 1 : 0)}/s` : `${String(rate)}/s`);
+const secondsIn = (atMs: unknown): string => (typeof atMs === 'number' ? `${(atMs / 1000).toFixed(1)} s in` : `${String(atMs)} s in`);
 
 /** The knee in words, for captions. */
 export const kneeWords = (knee: Knee): string =>
-  knee.offeredPerSec === null ? `No knee: ${knee.reason}.` : `Knee (ringed) at ${perSec(knee.offeredPerSec)} offered${knee.atMs === null ? '' : `, ${(knee.atMs / 1000).toFixed(1)} s in`}: ${knee.reason}.`;
+  knee.offeredPerSec === null ? `No knee: ${knee.reason}.` : `Knee (ringed) at ${perSec(knee.offeredPerSec)} offered${knee.atMs === null ? '' : `, ${secondsIn(knee.atMs)}`}: ${knee.reason}.`;
 
 interface RatePoint {
   offeredPerSec: number;
