@@ -11,6 +11,7 @@ export const USAGE = `Usage:
   redis-fault-lab validate <scenario...>
   redis-fault-lab report <result.json...> [--html FILE]
   redis-fault-lab compare <base.json> <new.json> [--threshold 10%] [--allow-missing]
+                          [--match AXIS=BASE->NEW] [--markdown FILE]
   redis-fault-lab schema [result]
   redis-fault-lab --help
 
@@ -23,12 +24,13 @@ export const USAGE = `Usage:
             out the least important columns; --wide prints every column
   validate  check scenario files without starting anything
   report    print the table of saved results, or with --html write them as one HTML report
-  compare   match configs by id and print the change in median, p99 and ops/s, and in request
-            p50/p99, service p99 and achieved rate where both have them; exit 1 when a median
-            got slower by more than --threshold (default 10%) beyond the runs' noise, a request
-            figure got worse by more than --threshold beyond its sampling error, a retry
-            policy's verdict turned UNSAFE, or a config is in one result only (--allow-missing
-            lists it as skipped instead); exit 2 when the results have no config in common
+  compare   match configs by id (or with --match rtt=10ms->12ms across one changed axis) and
+            judge every registry figure both have: median, request p50/p99, service p99,
+            achieved rate, a ramp's knee, saturated; exit 1 when one got worse by more than
+            --threshold (default 10%) beyond its noise (docs/compare.md), a retry policy's
+            verdict turned UNSAFE, or a config is in one result only (--allow-missing lists it
+            as skipped instead); exit 2 when the results have no config in common;
+            --markdown writes a summary for a CI job page
   schema    print the JSON Schema of scenario files (as shipped in scenarios/scenario.schema.json);
             "schema result": of result files (scenarios/result.schema.json), which report and
             compare check every file against
@@ -52,7 +54,7 @@ export type Command =
   | { name: 'validate'; files: string[] }
   | { name: 'run'; files: string[]; runtime: RuntimeChoice; external?: ExternalTarget; passwordFile?: string; jsonFile?: string; outDir?: string; htmlFile?: string; quiet: boolean; wide?: true }
   | { name: 'report'; files: string[]; htmlFile?: string }
-  | { name: 'compare'; base: string; next: string; thresholdPct: number; allowMissing?: true };
+  | { name: 'compare'; base: string; next: string; thresholdPct: number; allowMissing?: true; match?: string; markdownFile?: string };
 
 const DEFAULT_THRESHOLD_PCT = 10;
 
@@ -96,6 +98,8 @@ export const parseCommand = (argv: string[]): Command => {
         html: { type: 'string' },
         threshold: { type: 'string' },
         'allow-missing': { type: 'boolean', default: false },
+        match: { type: 'string' },
+        markdown: { type: 'string' },
         quiet: { type: 'boolean', short: 'q', default: false },
         wide: { type: 'boolean', default: false },
         redis: { type: 'string' },
@@ -127,8 +131,14 @@ export const parseCommand = (argv: string[]): Command => {
     if (base === undefined || next === undefined || extra.length > 0) {
       throw usageError(`compare takes exactly two result files (base, then new), got ${files.length}`);
     }
-    return { name, base, next, thresholdPct: parseThreshold(values.threshold), ...(values['allow-missing'] ? { allowMissing: true as const } : {}) };
+    return {
+      name, base, next, thresholdPct: parseThreshold(values.threshold),
+      ...(values['allow-missing'] ? { allowMissing: true as const } : {}),
+      ...(values.match === undefined ? {} : { match: values.match }),
+      ...(values.markdown === undefined ? {} : { markdownFile: values.markdown }),
+    };
   }
+  if (values.match !== undefined || values.markdown !== undefined) throw usageError(`--${values.match !== undefined ? 'match' : 'markdown'} belongs to compare`);
   if (values.threshold !== undefined) throw usageError('--threshold belongs to compare');
   if (values['allow-missing']) throw usageError('--allow-missing belongs to compare');
   if (name === 'report') {

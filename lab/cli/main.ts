@@ -9,9 +9,11 @@ import type { LabResult, Scenario } from '../contracts/index.ts';
 import {
   compareResults,
   createProgressWriter,
+  parseAxisMatch,
   progressMode,
   readResultFile,
   renderComparison,
+  renderComparisonMarkdown,
   renderHtmlReport,
   renderTable,
   resultSchemaText,
@@ -99,8 +101,10 @@ const compare = async (command: Extract<Command, { name: 'compare' }>): Promise<
   const comparison = compareResults(redactData(await readResultFile(command.base)), redactData(await readResultFile(command.next)), command.thresholdPct, {
     allowMissing: command.allowMissing === true,
     names: { base: command.base, next: command.next },
+    ...(command.match === undefined ? {} : { match: parseAxisMatch(command.match) }),
   });
   say(process.stdout, renderComparison(comparison));
+  if (command.markdownFile !== undefined) await writeFile(command.markdownFile, renderComparisonMarkdown(comparison, { base: command.base, next: command.next }));
   return comparison.pass ? EXIT.pass : EXIT.fail;
 };
 

@@ -31,21 +31,51 @@ export interface ConfigMetric {
 }
 
 /**
- * `percentile`: a percentile of one histogram over all runs, judged against its sampling error
- * (the distribution-free interval of the percentile's rank, read from the HDR histogram);
- * `total`: a figure over a whole run (a count over its span), judged on the threshold alone.
- * `worse`: the direction that is a regression.
+ * How `compare` judges a metric between two results (docs/compare.md, "Noise rules"); `worse`:
+ * the direction that is a regression.
+ * - `percentile`: a percentile of one histogram over all runs. Its noise is read from its spread
+ *   across the verified runs (`perRun`, 3 or more a side), else across the open-loop windows
+ *   paired by start (`perWindow`, 5 or more pairs), else from its own sampling error (`summary`'s
+ *   histogram), a floor only.
+ * - `total`: a figure over a whole run (a count over its span), judged on the threshold alone.
+ * - `step`: a rate read off a ramp's windows (its knee): judged on the threshold and one window's
+ *   step of the ramp, its resolution. `bound` is the figure where the metric has none (a ramp
+ *   with no knee: its top rate, a bound below the knee).
+ * - `flag`: 0 or 1: a change in the worse direction fails.
  */
 export type MetricComparison =
-  | { rule: 'percentile'; worse: 'higher'; percentile: number; summary: (config: ConfigResult) => LatencySummaryUs | null | undefined }
-  | { rule: 'total'; worse: 'higher' | 'lower' };
+  | {
+    rule: 'percentile';
+    worse: 'higher';
+    percentile: number;
+    summary: (config: ConfigResult) => LatencySummaryUs | null | undefined;
+    perRun?: (config: ConfigResult) => readonly number[] | undefined;
+    perWindow?: (config: ConfigResult) => readonly { startMs: number; value: number | null }[] | undefined;
+  }
+  | { rule: 'total'; worse: 'higher' | 'lower' }
+  | { rule: 'step'; worse: 'lower'; step: (config: ConfigResult) => number | null; bound: (config: ConfigResult) => number | null }
+  | { rule: 'flag'; worse: 'higher' };
 
-const comparedPercentile = (which: 'requestLatencyUs' | 'serviceLatencyUs', percentile: number): MetricComparison => ({
-  rule: 'percentile',
-  worse: 'higher',
-  percentile,
-  summary: (c) => c[which],
-});
+type RunPercentile = 'requestP50Us' | 'requestP99Us' | 'serviceP50Us' | 'serviceP99Us';
+
+const comparedPercentile = (which: 'requestLatencyUs' | 'serviceLatencyUs', percentile: 50 | 99): MetricComparison => {
+  const key: RunPercentile = `${which === 'requestLatencyUs' ? 'request' : 'service'}P${percentile}Us`;
+  return {
+    rule: 'percentile',
+    worse: 'higher',
+    percentile,
+    summary: (c) => c[which],
+    perRun: (c) => c.runLatencyUs?.flatMap((r) => r[key] ?? []),
+    perWindow: (c) => c.windows?.map((w) => ({ startMs: w.startMs, value: w[key] })),
+  };
+};
+
+// A rising ramp's offered rate gained per window: the knee's resolution; null without windows.
+const rampStep = (c: ConfigResult): number | null => {
+  const rates = (c.windows ?? []).map((w) => w.offeredPerSec);
+  const rises = rates.slice(1).map((r, i) => r - (rates[i] as number)).filter((d) => d > 0);
+  return rises.length === 0 ? null : Math.max(...rises);
+};
 
 const latency = (name: string, key: string, pick: 'p50' | 'p90' | 'p99' | 'p999' | 'max', about: string): ConfigMetric => ({
   name,
@@ -138,7 +168,16 @@ export const CONFIG_METRICS = [
   { name: 'closed-lost', key: 'closedLost', unit: 'count', about: 'in runs the server closed: acknowledged but not executed', read: (c) => c.serverClosed?.lost ?? 0, words: 'server closes' },
   // Open loop over time (issue 26): the offered rate, a ramp's knee from its windows, and whether the config kept up.
   { name: 'offered/s', key: 'offeredPerSec', unit: 'rate', about: 'open-loop requests scheduled per second (a ramp: its mean)', read: (c) => c.schedule?.offeredPerSec ?? null, words: '' },
-  { name: 'knee/s', key: 'kneePerSec', unit: 'rate', about: "a rising ramp's offered rate where queueing began, from its windows (null: none seen)", read: (c) => c.knee?.offeredPerSec ?? null, words: '' },
+  {
+    name: 'knee/s',
+    key: 'kneePerSec',
+    unit: 'rate',
+    about: "a rising ramp's offered rate where queueing began, from its windows (null: none seen)",
+    read: (c) => c.knee?.offeredPerSec ?? null,
+    words: '',
+    // No knee on a rising ramp: at least its top rate.
+    compare: { rule: 'step', worse: 'lower', step: rampStep, bound: (c) => (c.knee === undefined || c.knee.offeredPerSec !== null ? null : (c.schedule?.offeredRampPerSec?.toPerSec ?? null)) },
+  },
   {
     name: 'saturated',
     key: 'saturated',
@@ -146,6 +185,7 @@ export const CONFIG_METRICS = [
     about: 'open-loop: 1 when achieved fell below offered beyond the spread, late starts grew or a ramp passed its knee, else 0',
     read: (c) => (c.saturation === undefined ? null : c.saturation.saturated ? 1 : 0),
     words: 'open-loop saturation',
+    compare: { rule: 'flag', worse: 'higher' },
   },
   { name: 'redirects', key: 'redirects', unit: 'count', about: 'MOVED/ASK redirects over the measured runs (Redis Cluster)', read: (c) => c.redirects ?? null, words: 'cluster redirects' },
   // Primary with replicas (issue 23): null on configs that measured no replication.

@@ -262,6 +262,9 @@ export interface ConfigResult {
   requestLatencyUs?: LatencySummaryUs | null;
   /** Open-loop only: per-request latency from the actual send (what the service took). */
   serviceLatencyUs?: LatencySummaryUs | null;
+  /** Request workloads: each verified run's own request (and, open-loop, service) percentiles, in
+   * run order: how much a percentile moves from run to run (`compare` reads this spread). */
+  runLatencyUs?: RunLatency[];
   /** Open-loop only: the schedule's health over the measured runs. */
   schedule?: ScheduleHealth;
   /** The server closed the client in some measured run (its output buffer limit): totals over them. */
@@ -307,6 +310,15 @@ export interface ConfigResult {
   bystander?: BystanderResult;
   /** Open-loop with `batch:`: what the application-side batcher did and what its requests waited to fill (issue 27). */
   batching?: BatchingResult;
+}
+
+/** One verified run's percentiles of a request config (read from that run's histogram alone). */
+export interface RunLatency {
+  requestP50Us: number;
+  requestP99Us: number;
+  /** Open-loop only (from the actual send); null closed-loop. */
+  serviceP50Us: number | null;
+  serviceP99Us: number | null;
 }
 
 /** One window of an open-loop config: request k belongs to the window of its intended start; the

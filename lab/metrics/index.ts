@@ -18,4 +18,4 @@ export { commandTimeDelta, parseCommandStats, respBulkBytes, respCommandBytes, t
 export { startCpuMeter } from './client-cpu.ts';
 export { attributeTime, type LinkCosts, type RunCosts } from './time-attribution.ts';
 export { LatencyWindows, windowWidthMs, type WindowedRun } from './windows.ts';
-export { configPoints, findKnee, KNEE_RULES, rampKnee, saturationOf, type KneePoint } from './knee.ts';
+export { configPoints, findKnee, KNEE_RULES, rampKnee, saturationOf, unexpectedSaturation, type KneePoint } from './knee.ts';

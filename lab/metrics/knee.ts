@@ -4,7 +4,7 @@
 // achieved rate falls below the offered one by more than a count's own spread. The same test
 // reads a set of configs at different constant rates, each config one point. Pure.
 
-import { LATE_START_MS, runCounts, type ConfigResult, type Knee, type LatencyWindow, type Saturation } from '../contracts/index.ts';
+import { LATE_START_MS, runCounts, type ConfigResult, type Knee, type LatencyWindow, type Saturation, type ThresholdResult } from '../contracts/index.ts';
 
 /** One point of a rate sweep: a window of a ramp, or a config at one constant rate. */
 export interface KneePoint {
@@ -111,3 +111,14 @@ export const saturationOf = (config: Pick<ConfigResult, 'schedule' | 'requests' 
     ? { saturated: true, reason: reasons.join('; ') }
     : { saturated: false, reason: `kept up: achieved ${perSec(s.achievedPerSec)} within the spread of offered ${perSec(s.offeredPerSec)}, late starts not growing` };
 };
+
+/**
+ * Whether a config's saturation fails its run (issue 26): it is saturated and the scenario did not
+ * expect that. A rising or falling ramp is run to find where the system stops keeping up, so its
+ * saturation is its finding, not a failure; a scenario that expects a constant rate to saturate
+ * says so with a threshold on `saturated` selecting the config (that threshold then decides).
+ */
+export const unexpectedSaturation = (config: ConfigResult, thresholds: readonly ThresholdResult[]): boolean =>
+  config.saturation?.saturated === true &&
+  config.schedule?.offeredRampPerSec === undefined &&
+  !thresholds.some((t) => t.metric === 'saturated' && t.checked.some((c) => c.configId === config.id));

@@ -11,6 +11,7 @@ export type { ProgressEvent } from '../contracts/index.ts';
 export { renderHtmlReport } from './html/report.ts';
 export { readResultFile } from './result-input.ts';
 export { resultSchemaText } from './result-schema/result-schema.ts';
-export { compareResults } from './compare/compare.ts';
+export { compareResults, parseAxisMatch } from './compare/compare.ts';
+export { renderComparisonMarkdown } from './compare/compare-markdown.ts';
 export { renderComparison } from './compare/compare-text.ts';
 export { printableLines } from './printable.ts';

@@ -7,6 +7,7 @@ import type { Calibration, LabResult } from '../contracts/index.ts';
 import { failedVerification, renderConfigs, renderErrorKinds, renderFailures } from './configs-block.ts';
 import { fixed, formatDuration } from './figures.ts';
 import { droppedNote, fitGrid, type Column, type GridRow } from './grid.ts';
+import { unexpectedSaturation } from '../metrics/index.ts';
 import { printableData } from './printable.ts';
 import { renderReconcile } from './reconcile-block.ts';
 import { renderRequests } from './requests-block.ts';
@@ -132,8 +133,10 @@ export interface TableOptions {
 const failureReasons = (result: LabResult): string[] => {
   const failedConfigs = result.configs.filter(failedVerification).length;
   const failedThresholds = result.thresholds.filter((t) => !t.pass).length;
+  const saturated = result.configs.filter((c) => unexpectedSaturation(c, result.thresholds)).length;
   return [
     ...(failedConfigs > 0 ? [`${failedConfigs} config(s) failed verification`] : []),
+    ...(saturated > 0 ? [`${saturated} open-loop config(s) saturated at a constant rate (not a ramp, no threshold on saturated)`] : []),
     ...(failedThresholds > 0 ? [`${failedThresholds} threshold(s) failed`] : []),
   ];
 };

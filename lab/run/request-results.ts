@@ -4,10 +4,10 @@
 
 import {
   batcherRecord, clientsRecord, commandsPerRequest, meanRequestWaits, predictedBatchWait,
-  type BatchingResult, type CellArrival, type ConfigCell, type ConfigResult, type ScheduleHealth,
+  type BatchingResult, type CellArrival, type ConfigCell, type ConfigResult, type RunLatency, type ScheduleHealth,
 } from '../contracts/index.ts';
 import {
-  createLatencyHistogram, LatencyWindows, median, rampKnee, recordUs, saturationOf, summarizeLatency, windowWidthMs, type LatencyHistogram,
+  createLatencyHistogram, LatencyWindows, median, rampKnee, recordUs, saturationOf, summarizeLatency, valueAtPercentileUs, windowWidthMs, type LatencyHistogram,
 } from '../metrics/index.ts';
 import type { RequestRun, WorkloadRun } from '../workload/index.ts';
 
@@ -19,6 +19,8 @@ export interface RequestRecords {
   service: LatencyHistogram;
   schedules: ScheduleHealth[];
   verifiedRuns: number;
+  /** Each verified run's own percentiles, in run order. */
+  runLatency: RunLatency[];
   /** Open-loop: the verified runs cut into windows of the schedule's clock. */
   windows: LatencyWindows | undefined;
   /** A window batcher's waits to fill and flushes over the verified runs. */
@@ -46,6 +48,7 @@ export const newRequestRecords = (commands: number, arrival?: CellArrival): Requ
   service: createLatencyHistogram(),
   schedules: [],
   verifiedRuns: 0,
+  runLatency: [],
   windows: arrival === undefined ? undefined : new LatencyWindows(windowWidthMs(arrival.windowMs, scheduleMsOf(arrival), arrival.deadlineMs), scheduleMsOf(arrival)),
   batching:
     arrival?.batcher?.kind === 'window'
@@ -106,6 +109,17 @@ const recordAll = (h: LatencyHistogram, values: Float64Array): void => {
   for (const us of values) if (Number.isFinite(us)) recordUs(h, us);
 };
 
+// One run's p50 and p99 from a histogram of that run alone (clamped to its max like every percentile).
+const runPercentiles = (values: Float64Array): { p50: number; p99: number } | null => {
+  const h = createLatencyHistogram();
+  try {
+    recordAll(h, values);
+    return h.totalCount === 0 ? null : { p50: valueAtPercentileUs(h, 50), p99: valueAtPercentileUs(h, 99) };
+  } finally {
+    h.destroy();
+  }
+};
+
 /** Keeps a measured run's request latencies (verified runs only) and its schedule (every run). */
 export const recordRequests = (records: RequestRecords, run: WorkloadRun | RequestRun): void => {
   if (!('requestUs' in run)) return;
@@ -115,6 +129,11 @@ export const recordRequests = (records: RequestRecords, run: WorkloadRun | Reque
   recordAll(records.request, run.requestUs);
   if (run.serviceUs !== null) recordAll(records.service, run.serviceUs);
   addBatching(records.batching, run);
+  const request = runPercentiles(run.requestUs);
+  const service = run.serviceUs === null ? null : runPercentiles(run.serviceUs);
+  if (request !== null) {
+    records.runLatency.push({ requestP50Us: request.p50, requestP99Us: request.p99, serviceP50Us: service?.p50 ?? null, serviceP99Us: service?.p99 ?? null });
+  }
   if (records.windows !== undefined && run.offsetsUs !== null && run.lateStart !== null) {
     records.windows.add({ offsetsUs: run.offsetsUs, requestUs: run.requestUs, serviceUs: run.serviceUs, lateStart: run.lateStart });
   }
@@ -181,6 +200,7 @@ export const requestFields = (cell: ConfigCell, records: RequestRecords, medianM
     waits: open ? 0 : waitsOfRequests(cell, waitsPerRequest),
     waitsPerRequest,
     requestLatencyUs: measured ? summarizeLatency(records.request) : null,
+    runLatencyUs: records.runLatency,
     ...(open ? { serviceLatencyUs: measured ? summarizeLatency(records.service) : null } : {}),
     ...(schedule === undefined ? {} : { schedule }),
     ...windowFields(cell, records, requests, schedule),

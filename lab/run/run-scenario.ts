@@ -6,7 +6,7 @@ import { closeClient, connectClient } from '../client/index.ts';
 import type { Redis } from 'ioredis';
 import { errorMessage, interruptedError, isLabError, LabError, withTimeout } from '../errors/index.ts';
 import { applyLink, ToxiproxyApi } from '../network/index.ts';
-import { destroyHistograms, evaluateThresholds, fillModel } from '../metrics/index.ts';
+import { destroyHistograms, evaluateThresholds, fillModel, unexpectedSaturation } from '../metrics/index.ts';
 import { startRuntime, type ExternalTarget, type RuntimeChoice, type StartedRuntime } from '../runtime/index.ts';
 import { ownKeyspace, scopeScenario, sharedKeyspace, type Keyspace } from '../keyspace/index.ts';
 import { expandMatrix } from '../scenario/index.ts';
@@ -176,6 +176,8 @@ const measureScenario = async (given: Scenario, runtime: StartedRuntime, emit: P
       // Every run verified (or, on the redis-benchmark engine, completed: it cannot verify), or
       // closed by the server for the output buffer limit the scenario set, with nothing acknowledged lost.
       const runsPass = results.every((c) => (c.errors === 0 && c.medianMs !== null) || (c.serverClosed !== undefined && c.errors === c.serverClosed.runs && c.serverClosed.lost === 0));
+      // An open-loop config that did not keep up fails the run unless the scenario expected it (a ramp, or a threshold on `saturated`).
+      const keptUp = results.every((c) => !unexpectedSaturation(c, thresholds));
       const restored = await restoreServer();
       restoreServer = async () => undefined;
       const { removed, problem: cleanProblem } = await clean();
@@ -197,7 +199,7 @@ const measureScenario = async (given: Scenario, runtime: StartedRuntime, emit: P
         configs: results,
         ...(reconcile ? { reconcile } : {}),
         thresholds,
-        pass: runsPass && thresholds.every((t) => t.pass),
+        pass: runsPass && keptUp && thresholds.every((t) => t.pass),
         warnings: resultWarnings({ calibration, configs: results, reconcile, problems: problem === undefined ? problems : [...problems, problem] }),
         notMeasured: [...notMeasured(scenario), ...(target ? targetNotes(target) : [])],
       };

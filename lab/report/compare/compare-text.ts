@@ -4,7 +4,7 @@
 import { fixed, formatLatencyUs, formatMs, formatOps } from '../figures.ts';
 import { fitGrid, type Column, type GridRow } from '../grid.ts';
 import { MAX_FALSE_ALARM, type Change, type Comparison, type ConfigComparison } from './compare.ts';
-import { PERCENTILE_Z, type MetricChange } from './metric-change.ts';
+import { NOISE_LIMITS, type MetricChange } from './metric-change.ts';
 
 const pct = (c: Change): string => (c.changePct === null ? '' : ` (${c.changePct >= 0 ? '+' : ''}${fixed(c.changePct, 1)}%)`);
 
@@ -26,18 +26,31 @@ const COLUMNS: Column[] = ['config', 'median base → new', 'runs base → new',
 
 const list = (title: string, ids: readonly string[]): string[] => (ids.length === 0 ? [] : [`${title}:`, ...ids.map((id) => `  ${id}`)]);
 
-const METRIC_COLUMNS: Column[] = ['config', 'metric', 'base → new', '83% interval base | new', 'noise', 'result'].map((header) => ({ header, align: 'left' }));
+const METRIC_COLUMNS: Column[] = ['config', 'metric', 'base → new', 'spread base | new', 'noise', 'result'].map((header) => ({ header, align: 'left' }));
 
-const metricValue = (m: MetricChange, v: number): string => (m.unit === 'us' ? formatLatencyUs(v) : formatOps(v));
+const metricValue = (m: MetricChange, v: number): string => (m.unit === 'us' ? formatLatencyUs(v) : m.unit === 'count' ? String(v) : formatOps(v));
+
+const NOISE_WORDS: Record<MetricChange['basis'], string> = {
+  runs: 'runs',
+  windows: 'windows',
+  'sampling-error': 'sampling error',
+  threshold: 'threshold only',
+  step: 'ramp step',
+  flag: 'mark',
+};
 
 const metricRow = (id: string, m: MetricChange): string[] => [
   id,
   m.name,
   pair({ base: m.base, next: m.next, changePct: m.changePct }, (v) => metricValue(m, v)),
   m.baseInterval === null || m.nextInterval === null
-    ? m.rule === 'total' ? 'n/a (a whole-run figure)' : ''
+    ? ''
     : `${metricValue(m, m.baseInterval[0])}–${metricValue(m, m.baseInterval[1])} | ${metricValue(m, m.nextInterval[0])}–${metricValue(m, m.nextInterval[1])}`,
-  m.noise === 'not-judged' ? `not judged (${m.notJudged})` : m.rule === 'total' ? 'threshold only' : m.noise === 'beyond' ? 'BEYOND sampling error' : 'within sampling error',
+  m.noise === 'not-judged'
+    ? `not judged (${m.notJudged})`
+    : m.basis === 'threshold' || m.basis === 'flag'
+      ? NOISE_WORDS[m.basis]
+      : `${m.noise === 'beyond' ? 'BEYOND' : 'within'} ${NOISE_WORDS[m.basis]}: ${m.evidence}`,
   m.failure === null ? 'ok' : 'WORSE',
 ];
 
@@ -65,7 +78,7 @@ const missingFailures = (c: Comparison): string[] => {
 /** The comparison as lines of text, ending with PASS or FAIL and the configs that failed. */
 export const renderComparison = (c: Comparison): string => {
   const rows = c.configs.map((config): string[] => [
-    config.id,
+    config.id === config.nextId ? config.id : `${config.id} → ${config.nextId}`,
     pair(config.medianMs, (v) => `${formatMs(v)} ms`),
     `${range(config.baseRunsMs)} → ${range(config.nextRunsMs)} ms`,
     noiseText(config),
@@ -85,7 +98,7 @@ export const renderComparison = (c: Comparison): string => {
       ? []
       : [
           '',
-          `Request figures: a percentile fails when more than ${c.thresholdPct}% worse and its 83% sampling interval (rank p·n ± ${PERCENTILE_Z}·√(p(1-p)n), from the histogram) does not overlap the base's; achieved/s fails when more than ${c.thresholdPct}% lower.`,
+          `Registry figures: each fails when more than ${c.thresholdPct}% worse and beyond its noise. A percentile's noise is its spread across runs (${NOISE_LIMITS.minRuns}+ a side: every new run worse than every base run), else across paired windows (${NOISE_LIMITS.minWindows}+: worse in enough windows for a sign test at ${NOISE_LIMITS.windowTestLevel}), else its sampling error (a floor). achieved/s: the threshold alone; knee/s: and more than one ramp step; saturated: 0 → 1 fails.`,
           ...grid(METRIC_COLUMNS, metricRows),
         ]),
     ...missingLines(c),

@@ -20,7 +20,7 @@
 // common are not a comparison: that throws E_COMPARE_NOTHING, so a gate cannot pass by accident.
 
 import { LabError } from '../../errors/index.ts';
-import { runCounts, type ConfigResult, type LabResult, type Verdict } from '../../contracts/index.ts';
+import { CONFIG_AXES, SELECTOR_AXES, runCounts, type ConfigResult, type LabResult, type Verdict } from '../../contracts/index.ts';
 import { compareMetrics, type MetricChange } from './metric-change.ts';
 
 /** Highest chance of a false alarm at which the min-max test judges (3 runs against 3: 0.10). */
@@ -37,6 +37,8 @@ export interface Change {
 
 export interface ConfigComparison {
   id: string;
+  /** The new config's id when `match` paired it across an axis (else the same as id). */
+  nextId: string;
   medianMs: Change;
   p99Us: Change;
   opsPerSec: Change;
@@ -79,7 +81,40 @@ export interface CompareOptions {
   allowMissing?: boolean;
   /** What the two results are called in errors (their file names); default `base` and `new`. */
   names?: { base: string; next: string };
+  /** Pair configs across one changed axis (`--match rtt=10ms->12ms`) instead of by id. */
+  match?: AxisMatch;
 }
+
+/** One axis whose value differs between the sides: base configs at `from` pair with new ones at `to`, every other axis equal. */
+export interface AxisMatch {
+  selector: string;
+  from: string;
+  to: string;
+}
+
+/** Parses `--match <axis>=<from>-><to>` against the registry's selector axes. */
+export const parseAxisMatch = (text: string): AxisMatch => {
+  const m = /^([a-z]+)=(.+?)->(.+)$/.exec(text.trim());
+  const axis = m === null ? undefined : SELECTOR_AXES.find((a) => a.selector === m[1]);
+  if (m === null || axis === undefined || axis.value === undefined) {
+    throw new LabError('E_USAGE', `--match expects <axis>=<base value>-><new value>, e.g. rtt=10ms->12ms, got "${text}"`, {
+      hint: `axes: ${SELECTOR_AXES.filter((a) => a.value !== undefined).map((a) => a.selector).join(', ')}; values as the config ids write them`,
+    });
+  }
+  return { selector: m[1] as string, from: m[2] as string, to: m[3] as string };
+};
+
+// A config's value on an axis, as its label writes it (`rtt=10ms`, or a bare workload or mode).
+const axisValue = (label: string, selector: string): string => (label.startsWith(`${selector}=`) ? label.slice(selector.length + 1) : label);
+
+const pairedAcross = (match: AxisMatch, b: ConfigResult, n: ConfigResult): boolean =>
+  CONFIG_AXES.every((axis) => {
+    if (axis.selector === match.selector) return axisValue(axis.label(b), match.selector) === match.from && axisValue(axis.label(n), match.selector) === match.to;
+    return axis.label(b) === axis.label(n);
+  });
+
+const partnerOf = (b: ConfigResult, candidates: readonly ConfigResult[], match: AxisMatch | undefined): ConfigResult | undefined =>
+  candidates.find((n) => (match === undefined ? n.id === b.id : pairedAcross(match, b, n)));
 
 const change = (base: number | null | undefined, next: number | null | undefined): Change => ({
   base: base ?? null,
@@ -121,6 +156,7 @@ const compareConfig = (base: ConfigResult, next: ConfigResult, thresholdPct: num
   ];
   return {
     id: base.id,
+    nextId: next.id,
     medianMs,
     p99Us: change(base.latencyUs?.p99, next.latencyUs?.p99),
     opsPerSec: change(base.opsPerSec, next.opsPerSec),
@@ -151,8 +187,9 @@ export const compareResults = (base: LabResult, next: LabResult, thresholdPct: n
   if (!Number.isFinite(thresholdPct) || thresholdPct < 0) {
     throw new TypeError(`Expected \`thresholdPct\` to be a percentage >= 0, got \`${thresholdPct}\``);
   }
+  const { match } = options;
   const configs = base.configs.flatMap((b) => {
-    const n = next.configs.find((c) => c.id === b.id);
+    const n = partnerOf(b, next.configs, match);
     return n === undefined ? [] : [compareConfig(b, n, thresholdPct)];
   });
   const baseRows = base.reconcile ?? [];
@@ -162,7 +199,11 @@ export const compareResults = (base: LabResult, next: LabResult, thresholdPct: n
     throw new LabError(
       'E_COMPARE_NOTHING',
       `${names.base} and ${names.next} have no config or reconcile row in common, so there is nothing to compare: ${names.base} has ${someIds(ids(base))}; ${names.next} has ${someIds(ids(next))}`,
-      { hint: 'compare matches configs by id: give two results of the same scenario (same workloads, modes and links).' },
+      {
+        hint: match === undefined
+          ? 'compare matches configs by id: give two results of the same scenario (same workloads, modes and links), or pair them across one changed axis with --match (rtt=10ms->12ms).'
+          : `--match ${match.selector}=${match.from}->${match.to} pairs a base config at ${match.selector}=${match.from} with a new one at ${match.selector}=${match.to} whose every other axis is the same: check both values as the config ids write them.`,
+      },
     );
   }
   const verdictChanges = baseRows.flatMap((b): VerdictChange[] => {
@@ -171,8 +212,8 @@ export const compareResults = (base: LabResult, next: LabResult, thresholdPct: n
   });
   const allowMissing = options.allowMissing === true;
   const missing = {
-    onlyInBase: onlyIn(base.configs, next.configs),
-    onlyInNew: onlyIn(next.configs, base.configs),
+    onlyInBase: base.configs.filter((b) => !configs.some((c) => c.id === b.id)).map((b) => b.id),
+    onlyInNew: next.configs.filter((n) => !configs.some((c) => c.nextId === n.id)).map((n) => n.id),
     reconcileOnlyInBase: onlyIn(baseRows, nextRows),
     reconcileOnlyInNew: onlyIn(nextRows, baseRows),
   };

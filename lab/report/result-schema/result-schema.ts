@@ -17,7 +17,7 @@ import type {
   Bandwidth, Calibration, ConfigResult,
   EngineInfo, EngineRunFigures, FaultTimeline, ImageInfo, LabResult, LatencySummaryUs,
   LinkCalibration, NodeShare, ReconcileCounts, ReconcileEntry, ReplicaLag, RunRecord, ServerClosed,
-  Knee, LatencyWindow, Saturation, ScheduleHealth, ServerInfoDelta, TargetInfo, ThresholdResult, TimeAttribution, TopologyNodeResult, TopologyResult,
+  Knee, LatencyWindow, RunLatency, Saturation, ScheduleHealth, ServerInfoDelta, TargetInfo, ThresholdResult, TimeAttribution, TopologyNodeResult, TopologyResult,
   Versions, WaitOption, WaitSplit, BystanderResult, BystanderSideResult, BatchingResult, BatcherRecord,
 } from '../../contracts/index.ts';
 import { HDR_LIMITS } from '../../metrics/index.ts';
@@ -84,6 +84,9 @@ const latencyWindow = object<LatencyWindow>({
   requestP50Us: nullable(nonNegative()), requestP99Us: nullable(nonNegative()), serviceP50Us: nullable(nonNegative()),
   serviceP99Us: nullable(nonNegative()), maxUs: nullable(nonNegative()),
 });
+const runLatency = object<RunLatency>({
+  requestP50Us: nonNegative(), requestP99Us: nonNegative(), serviceP50Us: nullable(nonNegative()), serviceP99Us: nullable(nonNegative()),
+});
 const knee = object<Knee>({ offeredPerSec: nullable(nonNegative()), atMs: nullable(nonNegative()), reason: string() });
 const saturation = object<Saturation>({ saturated: boolean(), reason: string() });
 const nodeShare = object<NodeShare>({
@@ -125,7 +128,7 @@ const config = object<ConfigResult>({
   errorsByKind: record(count()), clientPeakRssBytes: nullable(nonNegative()), clientPeakHeapBytes: nullable(nonNegative()),
   clientRssGrowthBytes: nullable(signed()), clientHeapGrowthBytes: nullable(signed()), serverInfo: nullable(serverInfo),
   timeAttribution: optional(timeAttribution), requests: optional(count()), waitsPerRequest: optional(nonNegative()),
-  requestLatencyUs: optional(latency), serviceLatencyUs: optional(latency), schedule: optional(schedule), serverClosed: optional(serverClosed),
+  requestLatencyUs: optional(latency), serviceLatencyUs: optional(latency), runLatencyUs: optional(array(runLatency)), schedule: optional(schedule), serverClosed: optional(serverClosed),
   windowMs: optional(nonNegative()), windows: optional(array(latencyWindow)), knee: optional(knee), saturation: optional(saturation),
   clients: optional(anyOf<['shared', { pool: number }]>(literal('shared'), object({ pool: count() }))),
   links: optional(literal('flat', 'shaped')), topology: optional(string()), perNode: optional(array(nodeShare)), redirects: optional(count()),

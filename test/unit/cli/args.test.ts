@@ -54,6 +54,7 @@ describe('command-line parsing', () => {
     expect(parseCommand(['compare', 'a.json', 'b.json'])).toEqual({ name: 'compare', base: 'a.json', next: 'b.json', thresholdPct: 10 });
     expect(parseCommand(['compare', 'a.json', 'b.json', '--threshold', '2.5%'])).toMatchObject({ thresholdPct: 2.5 });
     expect(parseCommand(['compare', 'a.json', 'b.json', '--allow-missing'])).toMatchObject({ name: 'compare', allowMissing: true });
+    expect(parseCommand(['compare', 'a.json', 'b.json', '--match', 'rtt=10ms->12ms', '--markdown', 's.md'])).toMatchObject({ name: 'compare', match: 'rtt=10ms->12ms', markdownFile: 's.md' });
     expect(parseCommand(['run', 'a.yaml', '--html', 'r.html'])).toMatchObject({ name: 'run', htmlFile: 'r.html' });
   });
 
@@ -63,6 +64,8 @@ describe('command-line parsing', () => {
     [['report'], 'report needs at least one result file, e.g. results/cross-dc-incr.json'],
     [['run', 'a.yaml', '--threshold', '5%'], '--threshold belongs to compare'],
     [['report', 'a.json', '--allow-missing'], '--allow-missing belongs to compare'],
+    [['report', 'a.json', '--match', 'rtt=1ms->2ms'], '--match belongs to compare'],
+    [['run', 'a.yaml', '--markdown', 's.md'], '--markdown belongs to compare'],
   ])('rejects %j with a usage error', (argv, message) => {
     expect(() => parseCommand(argv)).toThrow(expect.objectContaining({ code: 'E_USAGE', message }));
   });
