@@ -16,3 +16,4 @@ export * from './topology.ts';
 export * from './topology-result.ts';
 export * from './threshold-units.ts';
 export * from './bystander.ts';
+export * from './slo.ts';

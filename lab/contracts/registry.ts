@@ -127,6 +127,16 @@ export const CONFIG_METRICS = [
   // Open loop over time (issue 26): the offered rate, a ramp's knee from its windows, and whether the config kept up.
   { name: 'offered/s', key: 'offeredPerSec', unit: 'rate', about: 'open-loop requests scheduled per second (a ramp: its mean)', read: (c) => c.schedule?.offeredPerSec ?? null, words: '' },
   { name: 'knee/s', key: 'kneePerSec', unit: 'rate', about: "a rising ramp's offered rate where queueing began, from its windows (null: none seen)", read: (c) => c.knee?.offeredPerSec ?? null, words: '' },
+  // The rate an SLO allows (issue 26): configs whose arrival has `slo:`.
+  {
+    name: 'max-rate',
+    key: 'maxRatePerSec',
+    unit: 'rate',
+    about: 'open-loop rate search: the highest offered rate found meeting the objective (null: none met it)',
+    read: (c) => c.slo?.foundPerSec ?? null,
+    words: '',
+    compare: { rule: 'total', worse: 'lower' },
+  },
   {
     name: 'saturated',
     key: 'saturated',

@@ -10,6 +10,7 @@ import { droppedNote, fitGrid, type Column, type GridRow } from './grid.ts';
 import { printableData } from './printable.ts';
 import { renderReconcile } from './reconcile-block.ts';
 import { renderRequests } from './requests-block.ts';
+import { renderSlo } from './slo-block.ts';
 import { renderBystander } from './bystander-block.ts';
 import { renderServer } from './server-block.ts';
 import { renderServerClosed } from './server-closed-block.ts';
@@ -181,6 +182,7 @@ export const renderTable = (given: LabResult, opts: TableOptions): string => {
     // A fault scenario judges correctness and measures no configs: no empty Configs block.
     result.configs.length === 0 && (result.reconcile !== undefined || result.topology !== undefined) ? [] : renderConfigs(result.configs, color, width),
     renderRequests(result.configs, color, width),
+    renderSlo(result.configs, color, width),
     renderPerNode(result.configs, color, width),
     renderBystander(result.configs, color, width),
     renderFailures(result.configs, color, width),
