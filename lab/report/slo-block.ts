@@ -28,6 +28,6 @@ export const renderSlo = (configs: readonly ConfigResult[], color: boolean, widt
   if (searched.length === 0) return [];
   const title = `${paint('SLO search', 'bold', color)} ${paint('(the highest offered rate meeting each objective; the config rows show the probe at that rate)', 'dim', color)}`;
   const { label } = configLabeller(searched);
-  const lines = wrapNote(searched.flatMap((c) => searchLines(label(c), c.slo)), width - 2);
+  const lines = searched.flatMap((c) => searchLines(label(c), c.slo)).flatMap((line) => wrapNote([line], width - 2));
   return [title, ...lines.map((line) => `  ${line}`)];
 };

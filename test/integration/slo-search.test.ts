@@ -73,6 +73,6 @@ expect:
     // The table's short block names the rate found and the evidence rows.
     const table = renderTable(result, { color: false, width: 200 });
     expect(table).toContain('SLO search');
-    expect(table).toMatch(/pool:8: max-rate [\d.]+\/s for request p\(99\) < 150ms; bracketed/);
+    expect(table).toMatch(/max-rate [\d.]+\/s for request p\(99\) < 150ms; bracketed/);
   });
 });
