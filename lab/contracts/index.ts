@@ -17,3 +17,4 @@ export * from './topology-result.ts';
 export * from './threshold-units.ts';
 export * from './bystander.ts';
 export * from './batching.ts';
+export * from './slo.ts';

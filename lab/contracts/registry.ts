@@ -178,6 +178,16 @@ export const CONFIG_METRICS = [
     // No knee on a rising ramp: at least its top rate.
     compare: { rule: 'step', worse: 'lower', step: rampStep, bound: (c) => (c.knee === undefined || c.knee.offeredPerSec !== null ? null : (c.schedule?.offeredRampPerSec?.toPerSec ?? null)) },
   },
+  // The rate an SLO allows (issue 26): configs whose arrival has `slo:`.
+  {
+    name: 'max-rate',
+    key: 'maxRatePerSec',
+    unit: 'rate',
+    about: 'open-loop rate search: the highest offered rate found meeting the objective (null: none met it)',
+    read: (c) => c.slo?.foundPerSec ?? null,
+    words: '',
+    compare: { rule: 'total', worse: 'lower' },
+  },
   {
     name: 'saturated',
     key: 'saturated',

@@ -6,6 +6,7 @@
 
 import type { Batcher } from './batching.ts';
 import type { Workload } from './scenario.ts';
+import type { SloSearchOptions } from './slo.ts';
 
 /** One command of a request: a workload of one command (its key, keys, value and options),
  * whose operation index is the request's index among the requests of its kind (`{r}`). */
@@ -56,6 +57,9 @@ export interface ArrivalAxes {
   deadlineMs: number;
   /** Length of the windows the run's percentiles over time are taken in, ms (`window:`, default 1 s). */
   windowMs: number;
+  /** `slo:`: search the offered rate for the highest one meeting an objective; `rates` then holds
+   * the first probe's rate and `forMs` each probe's schedule (docs/slo-search.md). */
+  slo?: SloSearchOptions;
 }
 
 /** `shared`: requests share one multiplexed ioredis client per connection; `pool`: N exclusive
@@ -88,6 +92,8 @@ export interface CellArrival {
   batcher?: Batcher;
   /** Window length for the percentiles over time, ms, as the scenario asked (see WINDOW_LIMITS). */
   windowMs: number;
+  /** A rate search (`slo:`): ratePerSec is its first probe's rate. */
+  slo?: SloSearchOptions;
 }
 
 /** Commands one request of this kind sends. */

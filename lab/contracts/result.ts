@@ -10,6 +10,7 @@ import type { WaitOption } from './topology.ts';
 import type { NodeShare } from './cluster.ts';
 import type { BatchingResult } from './batching.ts';
 import type { BystanderResult } from './bystander.ts';
+import type { SloSearch } from './slo.ts';
 
 export type RuntimeKind = 'containers' | 'local' | 'external';
 
@@ -281,6 +282,9 @@ export interface ConfigResult {
   /** Open-loop only: how requests reached Redis, `shared` or `{pool: N}` as the scenario wrote it;
    * `connections` is then what the runs opened (a pool: its N). */
   clients?: ClientsRecord;
+  /** `slo:` in the arrival: the rate search, its probes and the rate found; the config's other
+   * figures are those of its probe at the rate found (or, when none met it, its last probe). */
+  slo?: SloSearch;
   // --- Redis Cluster configs (issue 23); absent elsewhere ---
   /** `flat`: every node's link at rtt 0 (the model's base); `shaped`: the scenario's per-node links
    * (rttMs is then the default link; nodes with their own link are in topology.links). */

@@ -11,6 +11,7 @@ import { unexpectedSaturation } from '../metrics/index.ts';
 import { printableData } from './printable.ts';
 import { renderReconcile } from './reconcile-block.ts';
 import { renderRequests } from './requests-block.ts';
+import { renderSlo } from './slo-block.ts';
 import { renderBystander } from './bystander-block.ts';
 import { renderBatching } from './batching-block.ts';
 import { renderServer } from './server-block.ts';
@@ -186,6 +187,7 @@ export const renderTable = (given: LabResult, opts: TableOptions): string => {
     result.configs.length === 0 && (result.reconcile !== undefined || result.topology !== undefined) ? [] : renderConfigs(result.configs, color, width),
     renderRequests(result.configs, color, width),
     renderBatching(result.configs, color, width),
+    renderSlo(result.configs, color, width),
     renderPerNode(result.configs, color, width),
     renderBystander(result.configs, color, width),
     renderFailures(result.configs, color, width),

@@ -15,6 +15,7 @@ import { runEngineConfig, type EngineSetup } from './engine-runs.ts';
 import { logMark, serverClosedOf } from './server-settings.ts';
 import type { StartedRuntime } from '../runtime/index.ts';
 import { newBystanderRecords, type Bystanders } from './bystander-runs.ts';
+import { searchRate } from './slo-runs.ts';
 
 /**
  * The clients of one measured run: `connections` ioredis clients to the config's endpoint
@@ -94,11 +95,12 @@ export const measureLink = async (ctx: MeasureContext, configs: ConfigRuns[]): P
   // Plans are built once per config, outside every timed span (keys, values, arguments).
   const plans = new Map<ConfigRuns, OperationPlan>();
   const requestPlans = new Map<ConfigRuns, RequestPlan>();
-  const started = new Set<ConfigRuns>();
+  // By id: a rate search's probes are configs of their own with their config's id.
+  const started = new Set<string>();
   const announce = (config: ConfigRuns) => {
     checkAborted(ctx.signal);
-    if (!started.has(config)) {
-      started.add(config);
+    if (!started.has(config.cell.id)) {
+      started.add(config.cell.id);
       emit({ type: 'config-start', configId: config.cell.id, index: config.index, total: ctx.total });
     }
   };
@@ -148,19 +150,34 @@ export const measureLink = async (ctx: MeasureContext, configs: ConfigRuns[]): P
   // groups' garbage goes, and the warm-up runs re-optimize the code it deoptimized (see
   // lab/metrics/collect-garbage.ts); each run then empties only the young generation.
   collectGarbage('full');
+  // Rate searches (`slo:`) run after the group's other configs, one probe after another.
+  const searches = configs.filter((c) => c.cell.arrival?.slo !== undefined);
+  const fixed = configs.filter((c) => c.cell.arrival?.slo === undefined);
   for (let w = 0; w < scenario.warmup; w++) {
-    for (const config of rotate(configs, w)) {
+    for (const config of rotate(fixed, w)) {
       const record = await measure(config, -1);
       emit({ type: 'run-done', configId: config.cell.id, index: config.index, total: ctx.total, warmup: true, runIndex: w, runCount: scenario.warmup, run: record });
     }
   }
   let order = 0;
   for (let r = 0; r < scenario.repeat; r++) {
-    for (const config of rotate(configs, r)) {
+    for (const config of rotate(fixed, r)) {
       const record = await measure(config, order++);
       emit({ type: 'run-done', configId: config.cell.id, index: config.index, total: ctx.total, warmup: false, runIndex: r, runCount: scenario.repeat, run: record });
     }
   }
+  // Each probe: warmup then repeat runs of the config at the probe's rate, as any config.
+  const runProbe = async (probe: ConfigRuns) => {
+    for (let w = 0; w < scenario.warmup; w++) {
+      const record = await measure(probe, -1);
+      emit({ type: 'run-done', configId: probe.cell.id, index: probe.index, total: ctx.total, warmup: true, runIndex: w, runCount: scenario.warmup, run: record });
+    }
+    for (let r = 0; r < scenario.repeat; r++) {
+      const record = await measure(probe, order++);
+      emit({ type: 'run-done', configId: probe.cell.id, index: probe.index, total: ctx.total, warmup: false, runIndex: r, runCount: scenario.repeat, run: record });
+    }
+  };
+  for (const config of searches) await searchRate(config, calibration === undefined ? [] : [calibration], runProbe);
   return calibration;
 };
 

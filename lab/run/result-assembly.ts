@@ -41,6 +41,7 @@ import {
   type RunRecord,
   type ServerClosed,
   type ServerInfoDelta,
+  type SloSearch,
   type Verdict,
 } from '../contracts/index.ts';
 
@@ -67,6 +68,9 @@ export interface ConfigRuns {
   engine?: EngineInfo;
   /** `bystander:` in the scenario: what the second client saw during and beside the runs. */
   bystander?: BystanderRecords;
+  /** A rate search (`slo:`, slo-runs.ts): the search, and its probe at the rate found (or its last
+   * probe when none met the objective), whose figures the config reports. */
+  searched?: { search: SloSearch; result?: ConfigResult };
 }
 
 export const newConfigRuns = (cell: ConfigCell, index: number): ConfigRuns => ({
@@ -159,6 +163,13 @@ const linkCostsOf = (cell: ConfigCell, calibration: readonly Calibration[]): Lin
 /** The config's figures over its verified runs; modelMs is filled in once every config is known.
  * `calibration` (the links measured) lets the time attribution count the link's waits. */
 export const toConfigResult = (config: ConfigRuns, calibration: readonly Calibration[] = []): ConfigResult => {
+  const { cell } = config;
+  if (config.searched !== undefined) return { ...(config.searched.result ?? measuredConfig(config, calibration)), id: cell.id, slo: config.searched.search };
+  return measuredConfig(config, calibration);
+};
+
+// The config's figures over its own runs.
+const measuredConfig = (config: ConfigRuns, calibration: readonly Calibration[]): ConfigResult => {
   const { cell } = config;
   const timeAttribution = attributeTime(config.costs, linkCostsOf(cell, calibration));
   const verifiedMs = config.runs.filter(runCounts).map((r) => r.totalMs);

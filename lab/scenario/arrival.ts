@@ -11,7 +11,7 @@ import { describeValue, type FieldPath, type Problem } from './problems.ts';
 
 export const MAX_RATE = 1_000_000;
 /** The keys of `arrival:`, its processes, and the pattern of a rate as written (`800/s`, `800`; a ramp is two of them joined by `..`). */
-export const ARRIVAL_KEYS = ['rate', 'for', 'process', 'deadline', 'window'] as const;
+export const ARRIVAL_KEYS = ['rate', 'for', 'process', 'deadline', 'window', 'slo'] as const;
 export const PROCESSES = ['constant', 'poisson'] as const;
 export const RATE_PATTERN = /^(\d+(?:\.\d+)?)(?:\s*\/s)?$/;
 const RATE_HINT = `requests per second, e.g. rate: 800/s, a linear ramp rate: 100/s..2000/s, or a list (an axis): rate: [100/s, 800/s]; from 1/s to ${MAX_RATE}/s`;

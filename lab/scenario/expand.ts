@@ -42,7 +42,8 @@ const configCellId = (cell: Omit<ConfigCell, 'id' | 'batch'>, workloadCount: num
     w.valueBytes.length > 1 ? `value=${formatValueSize(cell.valueBytes)}` : '',
     w.commands.length > 1 ? `n=${cell.commands}` : '',
   ];
-  if (cell.arrival !== undefined) parts.push(`rate=${rateLabel(cell.arrival.ramp ?? { fromPerSec: cell.arrival.ratePerSec, toPerSec: cell.arrival.ratePerSec })}`);
+  // A rate search (`slo:`) has no one rate: its probes are in the result's slo block.
+  if (cell.arrival !== undefined) parts.push(cell.arrival.slo !== undefined ? 'rate=search' : `rate=${rateLabel(cell.arrival.ramp ?? { fromPerSec: cell.arrival.ratePerSec, toPerSec: cell.arrival.ratePerSec })}`);
   if (cell.arrival !== undefined && (w.request?.clients.length ?? 0) > 1) parts.push(`clients=${clientsLabel(cell.arrival.clients)}`);
   if (cell.arrival?.batcher !== undefined) parts.push(`batch=${batcherLabel(cell.arrival.batcher)}`);
   return `${workloadCount > 1 ? `${w.label} ` : ''}${modeLabel(cell.mode)}@${parts.filter((p) => p !== '').join(',')}`;
@@ -67,6 +68,7 @@ const arrivalsOf = (w: Workload, requests: number): (CellArrival | undefined)[] 
       clients,
       ...(batcher === undefined ? {} : { batcher }),
       windowMs: arrival.windowMs,
+      ...(arrival.slo === undefined ? {} : { slo: arrival.slo }),
     };
   })));
 };

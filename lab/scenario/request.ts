@@ -9,6 +9,7 @@ import type { RequestKind, RequestShape, RequestStep, StepCommand, Workload } fr
 import { LIMITS } from './defaults.ts';
 import { readArrival, readClients } from './arrival.ts';
 import { readBatch } from './batch.ts';
+import { readSearch } from './slo.ts';
 import { checkKeys, hasKey, isRecord, optionalKey, readAxis, readInt, readRecord, readText, requireKey } from './fields.ts';
 import { describeValue, type FieldPath, type Problem } from './problems.ts';
 
@@ -113,7 +114,8 @@ export const readRequestWorkload = (record: Record<string, unknown>, path: Field
   const steps = hasKey(record, 'mix') ? undefined : readSteps(record.request, [...path, 'request'], problems, readWorkload);
   const kinds = hasKey(record, 'mix') ? readKinds(record.mix, [...path, 'mix'], problems, readWorkload) : steps && [{ label: label ?? 'request', weight: 1, steps }];
   const arrivalValue = optionalKey(record, 'arrival');
-  const arrival = arrivalValue === undefined ? undefined : readArrival(arrivalValue, [...path, 'arrival'], problems);
+  const read = arrivalValue === undefined ? undefined : readArrival(arrivalValue, [...path, 'arrival'], problems);
+  const arrival = read === undefined ? undefined : readSearch(read, arrivalValue, [...path, 'arrival'], problems);
   // An open-loop schedule with `for` sets the request count (rate x for) itself.
   const scheduled = arrival !== undefined && arrival.forMs !== null && !hasKey(record, 'requests');
   const requestsValue = scheduled ? 1 : requireKey(record, 'requests', path, problems, `add ${REQUESTS_HINT}`, misspelt);

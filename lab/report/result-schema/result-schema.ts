@@ -18,7 +18,7 @@ import type {
   EngineInfo, EngineRunFigures, FaultTimeline, ImageInfo, LabResult, LatencySummaryUs,
   LinkCalibration, NodeShare, ReconcileCounts, ReconcileEntry, ReplicaLag, RunRecord, ServerClosed,
   Knee, LatencyWindow, RunLatency, Saturation, ScheduleHealth, ServerInfoDelta, TargetInfo, ThresholdResult, TimeAttribution, TopologyNodeResult, TopologyResult,
-  Versions, WaitOption, WaitSplit, BystanderResult, BystanderSideResult, BatchingResult, BatcherRecord,
+  Versions, WaitOption, WaitSplit, BystanderResult, BystanderSideResult, BatchingResult, BatcherRecord, SloProbe, SloSearch,
 } from '../../contracts/index.ts';
 import { HDR_LIMITS } from '../../metrics/index.ts';
 import {
@@ -89,6 +89,16 @@ const runLatency = object<RunLatency>({
 });
 const knee = object<Knee>({ offeredPerSec: nullable(nonNegative()), atMs: nullable(nonNegative()), reason: string() });
 const saturation = object<Saturation>({ saturated: boolean(), reason: string() });
+// The rate an SLO allows (issue 26): a search's probes and the rate found.
+const sloProbe = object<SloProbe>({
+  offeredPerSec: nonNegative(), achievedPerSec: nullable(nonNegative()), actual: nullable(signed()), saturated: boolean(), met: boolean(),
+  verifiedRuns: count(), runs: count(),
+});
+const sloSearch = object<SloSearch>({
+  objective: string(), metric: enumOf<SloSearch['metric']>(CONFIG_METRICS.map((m) => m.key)), op: literal('<', '<=', '>', '>=', '=='), value: signed(),
+  writtenUnit: optional(literal('us', 'ms', 's')), probes: array(sloProbe), foundPerSec: nullable(nonNegative()), missedPerSec: nullable(nonNegative()),
+  stopped: string(),
+});
 const nodeShare = object<NodeShare>({
   node: string(), commands: count(), waits: count(), p50Us: nullable(nonNegative()), p99Us: nullable(nonNegative()), latencyUs: optional(latencySummary),
 });
@@ -130,7 +140,7 @@ const config = object<ConfigResult>({
   timeAttribution: optional(timeAttribution), requests: optional(count()), waitsPerRequest: optional(nonNegative()),
   requestLatencyUs: optional(latency), serviceLatencyUs: optional(latency), runLatencyUs: optional(array(runLatency)), schedule: optional(schedule), serverClosed: optional(serverClosed),
   windowMs: optional(nonNegative()), windows: optional(array(latencyWindow)), knee: optional(knee), saturation: optional(saturation),
-  clients: optional(anyOf<['shared', { pool: number }]>(literal('shared'), object({ pool: count() }))),
+  clients: optional(anyOf<['shared', { pool: number }]>(literal('shared'), object({ pool: count() }))), slo: optional(sloSearch),
   links: optional(literal('flat', 'shaped')), topology: optional(string()), perNode: optional(array(nodeShare)), redirects: optional(count()),
   wait: optional(waitOption), waitLatencyUs: optional(latency), waitReached: optional(record(count())), underReplicated: optional(count()),
   readsFrom: optional(string()), lag: optional(array(replicaLag)),

@@ -4,12 +4,13 @@
 // processes, the rate pattern and the built-in policy names come from the validator too. A step
 // command is the workload grammar itself, without `commands` and with one value size.
 
-import { BUILTIN_POLICIES, WINDOW_LIMITS } from '../../contracts/index.ts';
+import { BUILTIN_POLICIES, SLO_DEFAULTS, WINDOW_LIMITS } from '../../contracts/index.ts';
 import { LIMITS } from '../defaults.ts';
 import { ARRIVAL_KEYS, DEADLINE, DEFAULT_DEADLINE_MS, FOR, MAX_RATE, PROCESSES, RATE_PATTERN, WINDOW } from '../arrival.ts';
 import { MODULE_EXTENSIONS, NAME_PATTERN } from '../policy-refs.ts';
 import { KIND_KEYS, MAX_WEIGHT, REQUEST_KEYS } from '../request.ts';
 import { BATCH_KEYS, BATCH_SIZE, BATCH_WINDOW } from '../batch.ts';
+import { SLO_KEYS, SLO_PROBES, SLO_WITHIN } from '../slo.ts';
 import { axis, duration, field, int, mapping, sizeOrRange, type Fields, type JsonSchema } from './schema-shapes.ts';
 import { WORKLOAD_FIELDS, workloadRules } from './schema-workload.ts';
 
@@ -45,7 +46,23 @@ const RATE: JsonSchema = {
   description: `requests per second, written 800/s (a bare number is read as per second), from 1/s to ${MAX_RATE}/s; a linear ramp over the schedule is two rates joined by .. (100/s..2000/s)`,
 };
 
+const OBJECTIVE: JsonSchema = { type: 'string', minLength: 1, description: 'a config metric, a comparison and a bound, as thresholds write them (no scope)' };
+const SLO_FIELDS: Fields<typeof SLO_KEYS> = {
+  objective: field({ description: 'what every probe is judged on', examples: ['request p(99) < 50ms'] }, OBJECTIVE),
+  within: field(
+    { description: `the search stops once the highest rate meeting the objective and the lowest missing it are this close; default ${SLO_DEFAULTS.within * 100}%`, examples: ['5%'] },
+    { type: 'string', pattern: '^\\s*\\d+(?:\\.\\d+)?\\s*%\\s*$', description: `a percentage from ${SLO_WITHIN.minPct}% to ${SLO_WITHIN.maxPct}%` },
+  ),
+  probes: field({ description: `most probes (runs at one rate) the search makes; default ${SLO_DEFAULTS.maxProbes}`, examples: [12] }, int(SLO_PROBES)),
+  'up-to': field({ description: 'the highest offered rate the search tries', examples: ['5000/s'] }, { anyOf: [{ type: 'number', minimum: 1, maximum: MAX_RATE }, { type: 'string', pattern: `^\\s*${RATE_PATTERN.source.slice(1, -1)}\\s*$` }] }),
+};
+const SLO: JsonSchema = { anyOf: [OBJECTIVE, mapping(SLO_FIELDS, { required: ['objective'] })] };
+
 const ARRIVAL_FIELDS: Fields<typeof ARRIVAL_KEYS> = {
+  slo: field(
+    { description: 'search the offered rate for the highest one meeting an objective: rate is the first probe, for each probe\'s schedule (docs/slo-search.md)', examples: ['request p(99) < 50ms', { objective: 'request p(99) < 200ms', within: '5%' }] },
+    SLO,
+  ),
   rate: field({ description: 'request k starts at t0 + k/rate whether or not earlier ones finished; one rate or a list (an axis)', examples: ['800/s', '100/s..2000/s', ['100/s', '800/s']] }, axis(RATE)),
   for: field({ description: `${FOR.meaning}; sets requests to rate x for; left out: the workload's requests are scheduled`, examples: ['3s'] }, duration(FOR.range)),
   process: field({ description: 'constant: t_k = t0 + k/rate; poisson: exponential gaps drawn from the seed; default constant', examples: ['poisson'] }, { type: 'string', enum: [...PROCESSES] }),

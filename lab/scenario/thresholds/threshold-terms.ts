@@ -292,10 +292,14 @@ const plainBound =
   (metric: string, text: string): BoundRead =>
     shape.test(text) ? { value: Number(text.replaceAll('_', '')) } : { message: `${metric} takes ${what}, got "${text}"`, hint: `e.g. ${example}` };
 
+// Rates: a plain number, or one per second written as such (`max-rate >= 400/s`).
+const rateBound = (metric: string, text: string): BoundRead =>
+  plainBound(/^\d[\d_]*(?:\.\d+)?$/, 'a plain number', '"ops/s > 50000" (a rate may end in /s: "max-rate >= 400/s")')(metric, text.replace(/\s*\/s$/, ''));
+
 const UNITS: Record<MetricUnit, { words: string; bound: (metric: string, text: string) => BoundRead }> = {
   ms: { words: 'total run time', bound: durationBound('ms') },
   us: { words: 'per-command latency', bound: durationBound('us') },
-  rate: { words: '', bound: plainBound(/^\d[\d_]*(?:\.\d+)?$/, 'a plain number', '"ops/s > 50000"') },
+  rate: { words: '', bound: rateBound },
   count: { words: 'failed runs', bound: plainBound(/^\d[\d_]*$/, 'a whole number', '"errors == 0"') },
   ratio: { words: 'median / model', bound: plainBound(/^(?:\d+(?:\.\d*)?|\.\d+)$/, 'a plain number (measured / model)', '"ratio < 1.5"') },
   bytes: { words: 'client peak memory, a size', bound: sizeBound },

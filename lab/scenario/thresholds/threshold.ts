@@ -261,3 +261,17 @@ const parseRowThreshold = (text: string, ctx: ThresholdContext): Parsed<Reconcil
     problems,
   };
 };
+
+// --- an SLO search's objective (issue 26): `request p(99) < 50ms`, a config threshold with no
+// scope (it bounds the config being searched), read by the same rules.
+
+const NO_CONTEXT: ThresholdContext = { workloads: undefined, modes: undefined, connections: undefined, network: undefined, faults: undefined, policies: undefined };
+
+/** Parses an objective; a scope (`sync at rtt=10ms: ...`) is a problem. */
+export const parseObjective = (text: string): Parsed<Threshold> => {
+  const parsed = parseConfigThreshold(text, NO_CONTEXT);
+  if (parsed.value !== undefined && Object.keys(parsed.value.select).length > 0) {
+    return { problems: [{ message: 'an objective bounds the config searched: it selects nothing', hint: 'write the metric, a comparison and a bound, e.g. "request p(99) < 50ms"' }] };
+  }
+  return parsed;
+};
