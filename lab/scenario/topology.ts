@@ -332,8 +332,15 @@ export const checkTopologyRules = (input: TopologyRuleInput, problems: Problem[]
   if (network.direct === true) problems.push({ path: ['network', 'direct'], message: 'direct is not supported on topologies', hint: 'leave direct out' });
   const cluster = topology.kind === 'cluster';
   // Every topology takes thresholds (issue 23): its results are configs and reconcile rows.
-  for (const key of ['faults', 'policies'] as const) {
-    if (hasKey(record, key)) problems.push({ path: [key], at: 'key', message: `${key} is not supported on topologies yet`, hint: key === 'faults' ? 'use timeline: partitions, downs and a failover' : `leave ${key} out` });
+  if (hasKey(record, 'faults')) problems.push({ path: ['faults'], at: 'key', message: 'faults is not supported on topologies yet', hint: 'use timeline: partitions, downs and a failover' });
+  // Policies are judged across a primary/replicas timeline's failover (issue 23 item 4).
+  if (hasKey(record, 'policies') && (cluster || !hasKey(record, 'timeline'))) {
+    problems.push({
+      path: ['policies'],
+      at: 'key',
+      message: cluster ? 'policies is not supported on a cluster scenario yet' : 'policies on a topology needs a timeline (they are judged across its failover)',
+      hint: cluster ? 'leave policies out' : 'add timeline: e.g. a partition of the primary, or leave policies out',
+    });
   }
   if (cluster) {
     modes?.forEach((mode, index) => clusterModeOf(mode, Array.isArray(record.modes) ? ['modes', index] : ['modes'], problems));
