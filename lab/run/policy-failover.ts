@@ -11,8 +11,8 @@
 // the client's connections at the deadline. The NAT map handed to the client points every
 // announced address at its node's relay.
 
-import type { Redis, RedisOptions } from 'ioredis';
-import { connectClient, keySlot } from '../client/index.ts';
+import type { Redis } from 'ioredis';
+import { keySlot } from '../client/index.ts';
 import { LabError, errorMessage, interruptedError } from '../errors/index.ts';
 import { startRelay, type Relay } from '../network/index.ts';
 import { exitError, guardExit, type LoadedPolicy } from '../policies/index.ts';
@@ -20,6 +20,7 @@ import { Ledger } from '../reconcile/index.ts';
 import type { Endpoint, StartedNode, StartedRuntime } from '../runtime/index.ts';
 import { driveWithLedger, tagKeys, type OperationPlan } from '../workload/index.ts';
 import { modeLabel, type Mode, type PolicyEndpoint, type PolicyNatMap, type PolicyTopology, type ReconcileEntry } from '../contracts/index.ts';
+import { connectControl } from './control-client.ts';
 import { closeClients, connectPolicy, judge, wrappingFor } from './fault-runs.ts';
 import { wireSends } from './wire-sends.ts';
 
@@ -31,17 +32,6 @@ const RELAY_CONNECTIONS = 1_000_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// The lab's control connections reconnect: a Sentinel's failover kills every normal client of
-// the nodes it reconfigures (CLIENT KILL TYPE normal). They send only reads and idempotent admin
-// commands (ROLE, INFO, REPLICAOF, LRANGE), so a re-send after a reconnect is harmless.
-const CONTROL_OPTIONS: RedisOptions = {
-  lazyConnect: true,
-  connectTimeout: 5_000,
-  retryStrategy: () => 100,
-  maxRetriesPerRequest: 3,
-  enableOfflineQueue: true,
-  autoResendUnfulfilledCommands: false,
-};
 
 /** Sentinels a runtime started, as the lab reaches them, and the master name they watch. */
 export interface SentinelSet {
@@ -329,7 +319,7 @@ const runGuarded = async (input: PolicyFailoverInput, exitSignal: AbortSignal): 
   const control = new Map<string, Redis>();
   const problems: string[] = [];
   try {
-    for (const node of runtime.nodes) control.set(node.name, await connectClient(node.direct, `${node.name} direct (control)`, CONTROL_OPTIONS));
+    for (const node of runtime.nodes) control.set(node.name, await connectControl(node.direct, `${node.name} direct (control)`));
     // Roles now (an earlier failover may have swapped them); every primary emptied and its
     // replicas caught up, so nothing of an earlier run is read back.
     const roles = new Map<string, 'primary' | 'replica'>();
