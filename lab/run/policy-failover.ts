@@ -214,14 +214,14 @@ export const commandedFailover =
     for (const node of runtime.nodes) if (node.name !== promote) await replicaOf(runtime, control, node.name, promote);
   };
 
-/** CLUSTER FAILOVER on a cluster replica (default: a replica now of the workload key's shard);
+/** CLUSTER FAILOVER [TAKEOVER] on a cluster replica (default: a replica now of the workload key's shard);
  * resolves once the replica says it is a master. */
 export const clusterFailover =
-  (replicaNode?: string, timeoutMs = DEFAULT_SETTLE_MS) =>
+  (replicaNode?: string, timeoutMs = DEFAULT_SETTLE_MS, takeover = false) =>
   async ({ control, shard }: FailoverEventContext): Promise<void> => {
     const replica = replicaNode ?? (await aReplica(shard, control));
     const admin = control.get(replica) as Redis;
-    await admin.call('CLUSTER', 'FAILOVER');
+    await admin.call('CLUSTER', 'FAILOVER', ...(takeover ? ['TAKEOVER'] : []));
     const deadline = performance.now() + timeoutMs;
     while ((await roleOf(admin)) !== 'master') {
       if (performance.now() > deadline) throw new LabError('E_REDIS', `${replica} did not take over within ${timeoutMs} ms of CLUSTER FAILOVER`, { hint: 'check the cluster logs; raise the timeout on a slow machine' });

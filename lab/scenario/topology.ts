@@ -333,13 +333,13 @@ export const checkTopologyRules = (input: TopologyRuleInput, problems: Problem[]
   const cluster = topology.kind === 'cluster';
   // Every topology takes thresholds (issue 23): its results are configs and reconcile rows.
   if (hasKey(record, 'faults')) problems.push({ path: ['faults'], at: 'key', message: 'faults is not supported on topologies yet', hint: 'use timeline: partitions, downs and a failover' });
-  // Policies are judged across a primary/replicas timeline's failover (issue 23 item 4).
-  if (hasKey(record, 'policies') && (cluster || !hasKey(record, 'timeline'))) {
+  // Policies are judged across a topology's timeline: its failover, partition or down (issue 23 item 4).
+  if (hasKey(record, 'policies') && !hasKey(record, 'timeline')) {
     problems.push({
       path: ['policies'],
       at: 'key',
-      message: cluster ? 'policies is not supported on a cluster scenario yet' : 'policies on a topology needs a timeline (they are judged across its failover)',
-      hint: cluster ? 'leave policies out' : 'add timeline: e.g. a partition of the primary, or leave policies out',
+      message: 'policies on a topology needs a timeline (they are judged across its events)',
+      hint: cluster ? 'add timeline: e.g. a failover of a replica, or leave policies out' : 'add timeline: e.g. a partition of the primary, or leave policies out',
     });
   }
   if (cluster) {

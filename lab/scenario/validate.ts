@@ -106,8 +106,8 @@ const readScenario = (record: Record<string, unknown>, problems: Problem[]): Sce
   // Read before expect: node=, wait= and policy= selectors are checked against them.
   const topology = readSentinel(optionalKey(record, 'sentinel'), readTopology(optionalKey(record, 'topology'), ['topology'], problems), ['sentinel'], problems);
   const replication = readReplication(optionalKey(record, 'replication'), ['replication'], problems);
-  // Policies run under faults, or across a primary/replicas timeline when written (issue 23 item 4).
-  const acrossTimeline = topology !== undefined && topology.kind === 'replicas' && hasKey(record, 'policies') && hasKey(record, 'timeline');
+  // Policies run under faults, or across a topology's timeline when written (issue 23 item 4).
+  const acrossTimeline = topology !== undefined && (topology.kind === 'replicas' || topology.kind === 'cluster') && hasKey(record, 'policies') && hasKey(record, 'timeline');
   const policies = faults?.length === 0 && !acrossTimeline ? [] : policiesRead?.names;
   const policyModules = faults?.length === 0 && !acrossTimeline ? [] : policiesRead?.modules;
   const expect = readExpect(optionalKey(record, 'expect'), ['expect'], { workloads, modes, connections, network, faults, policies, topology, replication, ...replicaThresholdTerms(record) }, problems);
@@ -218,6 +218,8 @@ const checkAxisRules = (input: AxisRuleInput, problems: Problem[]): void => {
 // its results reconcile rows. Read again here (their problems are reported where they are read).
 const replicaThresholdTerms = (record: Record<string, unknown>): { waits?: (WaitOption | null)[]; timeline?: boolean } => {
   const topology = readTopology(optionalKey(record, 'topology'), ['topology'], []);
+  // A cluster's timeline rows take policy thresholds when the scenario judges policies across it.
+  if (topology?.kind === 'cluster') return hasKey(record, 'policies') && hasKey(record, 'timeline') ? { timeline: true } : {};
   if (topology?.kind !== 'replicas') return {};
   const replication = readReplication(optionalKey(record, 'replication'), ['replication'], []);
   const timeline = optionalKey(record, 'timeline');

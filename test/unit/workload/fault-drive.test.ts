@@ -64,3 +64,15 @@ describe('driveWithLedger on several connections', () => {
     for (const client of clients) expect(client.ops.map(Number)).toStrictEqual([...client.ops.map(Number)].sort((a, b) => a - b));
   });
 });
+
+describe('tagKeys', () => {
+  it('puts the log in the workload key\'s hash slot, keeping a hash tag the key already has', async () => {
+    const { keySlot } = await import('../../../lab/client/index.ts');
+    expect(tagKeys('counter')).toEqual({ logKey: 'lab:log:{counter}', doneKey: 'lab:done:{counter}' });
+    expect(tagKeys('counter', 'p:').logKey).toBe('p:lab:log:{counter}');
+    for (const key of ['counter', 'counter{t5}', 'a{b}c']) {
+      expect(keySlot(tagKeys(key).logKey)).toBe(keySlot(key));
+      expect(keySlot(tagKeys(key).doneKey)).toBe(keySlot(key));
+    }
+  });
+});
