@@ -86,7 +86,7 @@ export const policyTimelineRow = async (input: {
     id: `${input.workload} / ${input.policy.name}`,
     workload: input.workload,
     ...(node === undefined ? {} : { node }),
-    reasons: [...entry.reasons, ...(sentinels === undefined ? [] : [`the client asked the sentinels for ${sentinels.masterName}; read back on ${readOn ?? 'the primary'}`])],
+    reasons: [...entry.reasons, ...(sentinels === undefined ? [] : [`the client was given the sentinels and the master name ${sentinels.masterName}; read back on ${readOn ?? 'the primary'}`])],
   };
   return { row, problems: [...problems, ...runProblems] };
 };

@@ -27,7 +27,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const settleMs = (nodeTimeoutMs: number) => 2 * (2 * nodeTimeoutMs + 1_000 + Math.max(4 * nodeTimeoutMs, 4_000) + Math.max(2 * nodeTimeoutMs, 2_000));
 
 /** The first hash tag `{tN}` whose slot the shard of `node` serves. */
-export const hashTagOnShard = (nodes: readonly StartedNode[], node: string): string => {
+const hashTagOnShard = (nodes: readonly StartedNode[], node: string): string => {
   const shard = nodes.find((n) => n.name === node)?.shard;
   const ranges = nodes.filter((n) => n.shard === shard && n.slots !== undefined).map((n) => n.slots!);
   for (let i = 0; i < SLOTS * 8; i++) {
