@@ -272,6 +272,27 @@ const settle = async (runtime: StartedRuntime, control: ReadonlyMap<string, Redi
   }
 };
 
+const FLUSH_TRIES = 20;
+
+// Every primary emptied, by the roles read now. A node that was still turning into a replica of a
+// freshly started cluster (or being demoted) answers FLUSHALL with READONLY: the roles are read
+// again and the flush retried, for about 10 s at most.
+const flushPrimaries = async (runtime: StartedRuntime, control: ReadonlyMap<string, Redis>): Promise<Map<string, 'primary' | 'replica'>> => {
+  for (let attempt = 1; ; attempt++) {
+    const roles = new Map<string, 'primary' | 'replica'>();
+    for (const node of runtime.nodes) roles.set(node.name, (await roleOf(control.get(node.name) as Redis)) === 'master' ? 'primary' : 'replica');
+    try {
+      for (const node of runtime.nodes) if (roles.get(node.name) === 'primary') await (control.get(node.name) as Redis).flushall();
+      return roles;
+    } catch (error) {
+      if (!/READONLY/.test(errorMessage(error)) || attempt >= FLUSH_TRIES) {
+        throw new LabError('E_REDIS', `Emptying the primaries before the failover run failed: ${errorMessage(error)}`, { hint: 'the topology had not settled; rerun', cause: error });
+      }
+      await sleep(500);
+    }
+  }
+};
+
 // The plan's operations must all live in the tag log's slot on a cluster (one EVAL touches both).
 const refuseCrossSlot = (runtime: StartedRuntime, plan: OperationPlan, logKey: string): void => {
   if (runtime.topology.kind !== 'cluster') return;
@@ -299,7 +320,14 @@ export const runPolicyFailover = async (input: PolicyFailoverInput): Promise<Pol
     if (error !== undefined) throw error;
     return row;
   } catch (error) {
-    throw exited() ?? error;
+    const exit = exited();
+    if (exit !== undefined) throw exit;
+    if (error instanceof LabError) throw error;
+    // A server's answer the run did not expect (not the policy's: its errors are in the ledger).
+    throw new LabError('E_REDIS', `The failover run of policy ${input.policy.name} (${input.eventName}) failed: ${errorMessage(error)}`, {
+      hint: 'a node answered the lab\'s own control commands unexpectedly; rerun, and check the topology\'s logs',
+      cause: error,
+    });
   } finally {
     guard.release();
   }
@@ -322,10 +350,8 @@ const runGuarded = async (input: PolicyFailoverInput, exitSignal: AbortSignal): 
     for (const node of runtime.nodes) control.set(node.name, await connectControl(node.direct, `${node.name} direct (control)`));
     // Roles now (an earlier failover may have swapped them); every primary emptied and its
     // replicas caught up, so nothing of an earlier run is read back.
-    const roles = new Map<string, 'primary' | 'replica'>();
-    for (const node of runtime.nodes) roles.set(node.name, (await roleOf(control.get(node.name) as Redis)) === 'master' ? 'primary' : 'replica');
+    const roles = await flushPrimaries(runtime, control);
     const primaries = runtime.nodes.filter((n) => roles.get(n.name) === 'primary');
-    for (const node of primaries) await (control.get(node.name) as Redis).flushall();
     for (const node of primaries) {
       const replicas = runtime.topology.kind === 'cluster' ? runtime.nodes.filter((n) => n.shard === node.shard).length - 1 : runtime.nodes.length - 1;
       if (replicas > 0) await (control.get(node.name) as Redis).call('WAIT', String(replicas), '5000');
