@@ -4,8 +4,8 @@
 // Toxiproxy sleeps with Go's time.After, which overshoots by up to about a millisecond per
 // direction (measured here: 5 ms + 5 ms of toxics gave 11.4 ms). `rtt: 10ms` promises a
 // PING round trip 10 ms above the baseline, so calibration measures, and when the link adds
-// more than asked it lowers the configured latency a millisecond at a time and measures
-// again, keeping whichever setting came closest. The result says what was
+// more than asked it lowers the configured latency a millisecond at a time (never below half the
+// asked latency) and measures again, keeping whichever setting came closest. The result says what was
 // configured and what was measured.
 //
 // A bandwidth cap is left out while measuring and applied with the chosen latency at the end:
@@ -97,7 +97,10 @@ export const calibrateLink = async (input: CalibrateLinkInput): Promise<Calibrat
   let toxicRttMs = profile.rttMs;
   let latest = await measure(toxicRttMs);
   let best = latest;
-  for (let attempt = 1; attempt < MAX_ATTEMPTS && toxicRttMs > 0 && latest.addedMs > profile.rttMs; attempt++) {
+  // Never below half the asked latency: on a loaded machine the proxy's own hop can measure a
+  // millisecond or more, and lowering to match it left a `rtt: 1ms` link with no toxic at all
+  // (seen at load 15-21), i.e. no injected latency once the load dropped.
+  for (let attempt = 1; attempt < MAX_ATTEMPTS && toxicRttMs - 1 >= profile.rttMs / 2 && latest.addedMs > profile.rttMs; attempt++) {
     toxicRttMs -= 1;
     latest = await measure(toxicRttMs);
     if (miss(latest) < miss(best)) best = latest;

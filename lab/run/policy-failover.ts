@@ -11,8 +11,8 @@
 // the client's connections at the deadline. The NAT map handed to the client points every
 // announced address at its node's relay.
 
-import type { Redis, RedisOptions } from 'ioredis';
-import { connectClient, keySlot } from '../client/index.ts';
+import type { Redis } from 'ioredis';
+import { keySlot } from '../client/index.ts';
 import { LabError, errorMessage, interruptedError } from '../errors/index.ts';
 import { startRelay, type Relay } from '../network/index.ts';
 import { exitError, guardExit, type LoadedPolicy } from '../policies/index.ts';
@@ -20,6 +20,7 @@ import { Ledger } from '../reconcile/index.ts';
 import type { Endpoint, StartedNode, StartedRuntime } from '../runtime/index.ts';
 import { driveWithLedger, tagKeys, type OperationPlan } from '../workload/index.ts';
 import { modeLabel, type Mode, type PolicyEndpoint, type PolicyNatMap, type PolicyTopology, type ReconcileEntry } from '../contracts/index.ts';
+import { connectControl } from './control-client.ts';
 import { closeClients, connectPolicy, judge, wrappingFor } from './fault-runs.ts';
 import { wireSends } from './wire-sends.ts';
 
@@ -31,17 +32,6 @@ const RELAY_CONNECTIONS = 1_000_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// The lab's control connections reconnect: a Sentinel's failover kills every normal client of
-// the nodes it reconfigures (CLIENT KILL TYPE normal). They send only reads and idempotent admin
-// commands (ROLE, INFO, REPLICAOF, LRANGE), so a re-send after a reconnect is harmless.
-const CONTROL_OPTIONS: RedisOptions = {
-  lazyConnect: true,
-  connectTimeout: 5_000,
-  retryStrategy: () => 100,
-  maxRetriesPerRequest: 3,
-  enableOfflineQueue: true,
-  autoResendUnfulfilledCommands: false,
-};
 
 /** Sentinels a runtime started, as the lab reaches them, and the master name they watch. */
 export interface SentinelSet {
@@ -224,14 +214,14 @@ export const commandedFailover =
     for (const node of runtime.nodes) if (node.name !== promote) await replicaOf(runtime, control, node.name, promote);
   };
 
-/** CLUSTER FAILOVER on a cluster replica (default: a replica now of the workload key's shard);
+/** CLUSTER FAILOVER [TAKEOVER] on a cluster replica (default: a replica now of the workload key's shard);
  * resolves once the replica says it is a master. */
 export const clusterFailover =
-  (replicaNode?: string, timeoutMs = DEFAULT_SETTLE_MS) =>
+  (replicaNode?: string, timeoutMs = DEFAULT_SETTLE_MS, takeover = false) =>
   async ({ control, shard }: FailoverEventContext): Promise<void> => {
     const replica = replicaNode ?? (await aReplica(shard, control));
     const admin = control.get(replica) as Redis;
-    await admin.call('CLUSTER', 'FAILOVER');
+    await admin.call('CLUSTER', 'FAILOVER', ...(takeover ? ['TAKEOVER'] : []));
     const deadline = performance.now() + timeoutMs;
     while ((await roleOf(admin)) !== 'master') {
       if (performance.now() > deadline) throw new LabError('E_REDIS', `${replica} did not take over within ${timeoutMs} ms of CLUSTER FAILOVER`, { hint: 'check the cluster logs; raise the timeout on a slow machine' });
@@ -282,6 +272,27 @@ const settle = async (runtime: StartedRuntime, control: ReadonlyMap<string, Redi
   }
 };
 
+const FLUSH_TRIES = 20;
+
+// Every primary emptied, by the roles read now. A node that was still turning into a replica of a
+// freshly started cluster (or being demoted) answers FLUSHALL with READONLY: the roles are read
+// again and the flush retried, for about 10 s at most.
+const flushPrimaries = async (runtime: StartedRuntime, control: ReadonlyMap<string, Redis>): Promise<Map<string, 'primary' | 'replica'>> => {
+  for (let attempt = 1; ; attempt++) {
+    const roles = new Map<string, 'primary' | 'replica'>();
+    for (const node of runtime.nodes) roles.set(node.name, (await roleOf(control.get(node.name) as Redis)) === 'master' ? 'primary' : 'replica');
+    try {
+      for (const node of runtime.nodes) if (roles.get(node.name) === 'primary') await (control.get(node.name) as Redis).flushall();
+      return roles;
+    } catch (error) {
+      if (!/READONLY/.test(errorMessage(error)) || attempt >= FLUSH_TRIES) {
+        throw new LabError('E_REDIS', `Emptying the primaries before the failover run failed: ${errorMessage(error)}`, { hint: 'the topology had not settled; rerun', cause: error });
+      }
+      await sleep(500);
+    }
+  }
+};
+
 // The plan's operations must all live in the tag log's slot on a cluster (one EVAL touches both).
 const refuseCrossSlot = (runtime: StartedRuntime, plan: OperationPlan, logKey: string): void => {
   if (runtime.topology.kind !== 'cluster') return;
@@ -309,7 +320,14 @@ export const runPolicyFailover = async (input: PolicyFailoverInput): Promise<Pol
     if (error !== undefined) throw error;
     return row;
   } catch (error) {
-    throw exited() ?? error;
+    const exit = exited();
+    if (exit !== undefined) throw exit;
+    if (error instanceof LabError) throw error;
+    // A server's answer the run did not expect (not the policy's: its errors are in the ledger).
+    throw new LabError('E_REDIS', `The failover run of policy ${input.policy.name} (${input.eventName}) failed: ${errorMessage(error)}`, {
+      hint: 'a node answered the lab\'s own control commands unexpectedly; rerun, and check the topology\'s logs',
+      cause: error,
+    });
   } finally {
     guard.release();
   }
@@ -329,13 +347,11 @@ const runGuarded = async (input: PolicyFailoverInput, exitSignal: AbortSignal): 
   const control = new Map<string, Redis>();
   const problems: string[] = [];
   try {
-    for (const node of runtime.nodes) control.set(node.name, await connectClient(node.direct, `${node.name} direct (control)`, CONTROL_OPTIONS));
+    for (const node of runtime.nodes) control.set(node.name, await connectControl(node.direct, `${node.name} direct (control)`));
     // Roles now (an earlier failover may have swapped them); every primary emptied and its
     // replicas caught up, so nothing of an earlier run is read back.
-    const roles = new Map<string, 'primary' | 'replica'>();
-    for (const node of runtime.nodes) roles.set(node.name, (await roleOf(control.get(node.name) as Redis)) === 'master' ? 'primary' : 'replica');
+    const roles = await flushPrimaries(runtime, control);
     const primaries = runtime.nodes.filter((n) => roles.get(n.name) === 'primary');
-    for (const node of primaries) await (control.get(node.name) as Redis).flushall();
     for (const node of primaries) {
       const replicas = runtime.topology.kind === 'cluster' ? runtime.nodes.filter((n) => n.shard === node.shard).length - 1 : runtime.nodes.length - 1;
       if (replicas > 0) await (control.get(node.name) as Redis).call('WAIT', String(replicas), '5000');

@@ -66,10 +66,10 @@ export const replicationConfig = (found: ReplicationFindings, workload: Workload
 };
 
 /** The timeline as a fault's name: its events' names, in order. */
-const timelineName = (events: readonly TopologyEvent[]): string => events.map((e) => e.name).join(' + ');
+export const timelineName = (events: readonly TopologyEvent[]): string => events.map((e) => e.name).join(' + ');
 
 /** The node the timeline is about: the first node it partitions, else the replica it promotes. */
-const timelineNode = (events: readonly TopologyEvent[]): string | undefined => {
+export const timelineNode = (events: readonly TopologyEvent[]): string | undefined => {
   for (const { action } of events) if (action.kind === 'partition') return action.nodes[0];
   for (const { action } of events) if (action.kind === 'failover') return action.promote;
   for (const { action } of events) if (action.kind === 'link-fault') return action.link.split('->')[0];

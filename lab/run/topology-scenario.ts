@@ -13,7 +13,9 @@ import { calibrationWithinTolerance, ToxiproxyApi } from '../network/index.ts';
 import { startRuntime, type RuntimeChoice, type StartedRuntime } from '../runtime/index.ts';
 import { buildPlan } from '../workload/index.ts';
 import { topologyLabel, type ConfigResult, type LabResult, type ProgressListener, type ReconcileEntry, type Scenario, type TopologyNodeResult, type TopologyResult } from '../contracts/index.ts';
+import { loadPolicies } from '../policies/index.ts';
 import { runFailover, type FailoverRunFindings } from './failover-run.ts';
+import { policyTimelineRow } from './timeline-policies.ts';
 import { runReplication, waitLabel } from './replication-runs.ts';
 import { readVersions } from './session.ts';
 import { calibrateTopology, nodeLinksOf, reapplyLinks } from './topology-links.ts';
@@ -51,6 +53,8 @@ export const runTopologyScenario = async (scenario: Scenario, options: { runtime
   const startedAt = new Date();
   const startMs = performance.now();
   const links = nodeLinksOf(scenario);
+  // A broken policy module is an error before anything starts.
+  const policies = scenario.timeline !== undefined && scenario.timeline.length > 0 && scenario.policies.length > 0 ? [...(await loadPolicies(scenario)).values()] : [];
   emit({ type: 'runtime-starting', runtime: choice === 'auto' ? 'auto' : choice });
   let live = await open(choice, scenario, options.signal);
   emit({ type: 'runtime-started', runtime: live.topology.kind });
@@ -104,6 +108,16 @@ export const runTopologyScenario = async (scenario: Scenario, options: { runtime
           latency.destroy();
           lossAgreed &&= lossAgrees(runs);
           reconcile.push(failoverRow({ workload: workload.label, wait, events, rttMs, runs }));
+        }
+        // Each policy across the same timeline, each on a fresh topology like the lab writer's runs.
+        for (const policy of policies) {
+          if (options.signal?.aborted) throw interruptedError();
+          await close(live);
+          live = await open(live.topology.kind, scenario, options.signal);
+          await reapplyLinks(live.api, calibrations);
+          const found = await policyTimelineRow({ api: live.api, runtime: live.topology, policy, plan, workload: workload.label, events, rttMs, tags: scenario.reconcile.tags, ...(options.signal ? { signal: options.signal } : {}) });
+          warnings.push(...found.problems.map((p) => `${workload.label} / ${policy.name}: ${p}`));
+          reconcile.push(found.row);
         }
       }
       notMeasured.push('links of every failover run after the first carry the first calibration’s toxic settings, re-applied without measuring');

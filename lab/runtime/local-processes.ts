@@ -3,6 +3,7 @@
 // server answers and a stop that makes sure it has gone.
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { access, constants } from 'node:fs/promises';
 import { createServer, connect } from 'node:net';
 import { delimiter, join } from 'node:path';
@@ -25,26 +26,63 @@ export const findBinary = async (name: string): Promise<string | undefined> => {
   return undefined;
 };
 
-// Ports this process handed out recently: the OS may give a just-closed port to the next
-// listen(0), and a topology asks for a dozen in a row before any server binds one.
+// Ports this process handed out recently: a topology asks for a dozen in a row before any server
+// binds one.
 const handedOut = new Set<number>();
 const HANDED_OUT_MAX = 4_096;
+const EPHEMERAL_RANGE_FILE = '/proc/sys/net/ipv4/ip_local_port_range';
+const TRIES = 64;
 
-const pickPort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
+// Ports below the kernel's ephemeral range (Linux: ip_local_port_range), where no outgoing
+// connection is given a local port. A proxy the lab disables (a partition) closes its listener;
+// with a port from listen(0) (an ephemeral one) any client's next outgoing connection could take
+// it meanwhile, and re-enabling failed with "address already in use". Undefined off Linux or when
+// the range leaves no room below it.
+const belowEphemeral = (() => {
+  let range: { first: number; last: number } | null | undefined;
+  return (): { first: number; last: number } | undefined => {
+    if (range === undefined) {
+      const low = Number((() => {
+        try {
+          return readFileSync(EPHEMERAL_RANGE_FILE, 'utf8').trim().split(/\s+/)[0];
+        } catch {
+          return undefined;
+        }
+      })());
+      range = Number.isInteger(low) && low > 12_000 ? { first: Math.max(10_000, Math.floor(low / 2)), last: low - 1 } : null;
+    }
+    return range ?? undefined;
+  };
+})();
+
+const tryListen = (port: number): Promise<number | undefined> =>
+  new Promise((resolve) => {
     const server = createServer();
     server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.once('error', () => resolve(undefined));
+    server.listen(port, '127.0.0.1', () => {
       const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
+      const bound = typeof address === 'object' && address !== null ? address.port : undefined;
+      server.close(() => resolve(bound));
     });
   });
 
-// A TCP port on 127.0.0.1 that nothing listens on right now (the OS picks it), never one this
-// process handed out before. Another process can still take it before the server binds it: the
-// server's start then fails and says so.
+const pickPort = async (): Promise<number> => {
+  const range = belowEphemeral();
+  if (range !== undefined) {
+    for (let i = 0; i < TRIES; i++) {
+      const port = range.first + Math.floor(Math.random() * (range.last - range.first + 1));
+      if (!handedOut.has(port) && (await tryListen(port)) === port) return port;
+    }
+  }
+  const any = await tryListen(0);
+  if (any === undefined) throw new LabError('E_RUNTIME_START', 'no free TCP port on 127.0.0.1', { hint: 'too many ports in use on this machine; stop what holds them and rerun' });
+  return any;
+};
+
+// A TCP port on 127.0.0.1 that nothing listens on right now, below the ephemeral range where the
+// kernel allows it, never one this process handed out before. Another process can still take it
+// before the server binds it: the server's start then fails and says so.
 export const freePort = async (): Promise<number> => {
   for (;;) {
     const port = await pickPort();

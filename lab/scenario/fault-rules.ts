@@ -6,7 +6,7 @@
 
 import { batchSize, COLLECTION_COMMANDS, modeLabel, type Fault, type Mode, type NetworkAxes, type ReconcileOptions, type Workload } from '../contracts/index.ts';
 import { DEFAULTS, KEYS, LIMITS } from './defaults.ts';
-import { checkKeys, hasKey, optionalKey, readInt, readMs, readRecord, type MsRules } from './fields.ts';
+import { checkKeys, hasKey, isRecord, optionalKey, readInt, readMs, readRecord, type MsRules } from './fields.ts';
 import { workloadPath } from './workload.ts';
 import { formatMs } from './quantities.ts';
 import { describeValue, type FieldPath, type Problem } from './problems.ts';
@@ -33,6 +33,9 @@ export const FAULT_ONLY_KEYS = ['policies', 'reconcile'] as const;
 const checkFaultOnlyKeys = (record: Record<string, unknown>, problems: Problem[]): void => {
   for (const key of FAULT_ONLY_KEYS) {
     if (!hasKey(record, key)) continue;
+    // A topology past one node judges policies across its timeline (topology.ts says where not).
+    const topology = record.topology;
+    if (isRecord(topology) && (hasKey(topology, 'replicas') || hasKey(topology, 'cluster')) && (key === 'policies' || hasKey(record, 'timeline'))) continue;
     problems.push({
       path: [key],
       at: 'key',

@@ -416,8 +416,15 @@ export const checkTopologyRules = (input: TopologyRuleInput, problems: Problem[]
   if (network.direct === true) problems.push({ path: ['network', 'direct'], message: 'direct is not supported on topologies', hint: 'leave direct out' });
   const cluster = topology.kind === 'cluster';
   // Every topology takes thresholds (issue 23): its results are configs and reconcile rows.
-  for (const key of ['faults', 'policies'] as const) {
-    if (hasKey(record, key)) problems.push({ path: [key], at: 'key', message: `${key} is not supported on topologies yet`, hint: key === 'faults' ? 'use timeline: partitions, downs and a failover' : `leave ${key} out` });
+  if (hasKey(record, 'faults')) problems.push({ path: ['faults'], at: 'key', message: 'faults is not supported on topologies yet', hint: 'use timeline: partitions, downs and a failover' });
+  // Policies are judged across a topology's timeline: its failover, partition or down (issue 23 item 4).
+  if (hasKey(record, 'policies') && !hasKey(record, 'timeline')) {
+    problems.push({
+      path: ['policies'],
+      at: 'key',
+      message: 'policies on a topology needs a timeline (they are judged across its events)',
+      hint: cluster ? 'add timeline: e.g. a failover of a replica, or leave policies out' : 'add timeline: e.g. a partition of the primary, or leave policies out',
+    });
   }
   if (cluster) {
     modes?.forEach((mode, index) => clusterModeOf(mode, Array.isArray(record.modes) ? ['modes', index] : ['modes'], problems));

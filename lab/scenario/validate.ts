@@ -101,14 +101,16 @@ const readScenario = (record: Record<string, unknown>, problems: Problem[]): Sce
   const faultsRead = readFaults(optionalKey(record, 'faults'), ['faults'], problems);
   const faults = faultsRead.all;
   const policiesRead = readPolicies(optionalKey(record, 'policies'), ['policies'], problems);
-  const policies = faults?.length === 0 ? [] : policiesRead?.names;
-  const policyModules = faults?.length === 0 ? [] : policiesRead?.modules;
   const reconcile = readReconcile(optionalKey(record, 'reconcile'), ['reconcile'], problems);
   checkAxisRules({ record, workloads, modes, connections }, problems);
   checkFaultRules({ record, workloads, modes, connections, network, faults: faultsRead.each, reconcile }, problems);
   // Read before expect: node=, wait= and policy= selectors are checked against them.
   const topology = readSentinel(optionalKey(record, 'sentinel'), readTopology(optionalKey(record, 'topology'), ['topology'], problems), ['sentinel'], problems);
   const replication = readReplication(optionalKey(record, 'replication'), ['replication'], problems);
+  // Policies run under faults, or across a topology's timeline when written (issue 23 item 4).
+  const acrossTimeline = topology !== undefined && (topology.kind === 'replicas' || topology.kind === 'cluster') && hasKey(record, 'policies') && hasKey(record, 'timeline');
+  const policies = faults?.length === 0 && !acrossTimeline ? [] : policiesRead?.names;
+  const policyModules = faults?.length === 0 && !acrossTimeline ? [] : policiesRead?.modules;
   const expect = readExpect(optionalKey(record, 'expect'), ['expect'], { workloads, modes, connections, network, faults, policies, topology, replication, ...replicaThresholdTerms(record) }, problems);
   const parts: ScenarioParts = {
     name,
@@ -161,7 +163,7 @@ const checkTopologyWorkloads = (workloads: Workload[] | undefined, timeline: unk
   if (cluster && workloads !== undefined && workloads.length > 1) problems.push({ path: ['workload'], message: `is a list of ${workloads.length}; a cluster run drives one workload`, hint: 'keep one workload' });
   workloads?.forEach((workload, index) => {
     const path = workloads.length > 1 ? ['workload', index] : ['workload'];
-    const allowed = cluster ? CLUSTER_WRITES : timeline !== undefined && timeline.length > 0 ? TOPOLOGY_WRITES : [...TOPOLOGY_WRITES, 'GET'];
+    const allowed = cluster ? CLUSTER_WRITES : timeline !== undefined && timeline.length > 0 ? [...TOPOLOGY_WRITES, 'LPUSH'] : [...TOPOLOGY_WRITES, 'GET'];
     if (cluster && workload.keys.kind !== 'one' && workload.keys.kind !== 'sequential') {
       problems.push({ path: [...path, 'keys'], message: `${workload.keys.kind} keys are not supported on a cluster yet`, hint: 'write keys: one or keys: sequential (or {sequential: N})' });
     }
@@ -219,6 +221,8 @@ const checkAxisRules = (input: AxisRuleInput, problems: Problem[]): void => {
 // its results reconcile rows. Read again here (their problems are reported where they are read).
 const replicaThresholdTerms = (record: Record<string, unknown>): { waits?: (WaitOption | null)[]; timeline?: boolean } => {
   const topology = readTopology(optionalKey(record, 'topology'), ['topology'], []);
+  // A cluster's timeline rows take policy thresholds when the scenario judges policies across it.
+  if (topology?.kind === 'cluster') return hasKey(record, 'policies') && hasKey(record, 'timeline') ? { timeline: true } : {};
   if (topology?.kind !== 'replicas') return {};
   const replication = readReplication(optionalKey(record, 'replication'), ['replication'], []);
   const timeline = optionalKey(record, 'timeline');

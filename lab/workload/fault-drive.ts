@@ -55,10 +55,15 @@ return r`;
 
 /** Where the companion log and the idempotency hash live, next to the workload's key (in its
  * hash slot) and under the keyspace's prefix ('' on the lab's own instance). */
-export const tagKeys = (workloadKey: string, prefix = ''): { logKey: string; doneKey: string } => ({
-  logKey: `${prefix}lab:log:{${workloadKey}}`,
-  doneKey: `${prefix}lab:done:{${workloadKey}}`,
-});
+export const tagKeys = (workloadKey: string, prefix = ''): { logKey: string; doneKey: string } => {
+  // A key that has a hash tag of its own keeps it (its slot is the tag's); wrapping it in braces
+  // again would make the tag "key{tag" and move the log to another slot. (A key with a '}' but no
+  // tag, e.g. "x{}y", cannot share its slot with a wrapped log key; the cluster refuses it.)
+  const open = workloadKey.indexOf('{');
+  const tagged = open >= 0 && workloadKey.indexOf('}', open + 1) > open + 1;
+  const slotPart = tagged ? workloadKey : `{${workloadKey}}`;
+  return { logKey: `${prefix}lab:log:${slotPart}`, doneKey: `${prefix}lab:done:${slotPart}` };
+};
 
 export type OpWrapping = 'bare' | 'tagged' | 'idempotent';
 

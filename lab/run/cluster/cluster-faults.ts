@@ -92,7 +92,8 @@ const lostOf = (writes: readonly WriteRecord[], values: Map<string, string | nul
 
 const redirectSummary = (ctx: FaultContext, since: number) => {
   const redirects = ctx.client.redirects.slice(since);
-  const costMs = redirects.reduce((sum, r) => sum + (r.from === undefined ? 0 : (ctx.addedMs.get(r.from) ?? 0)), 0);
+  // A link whose calibration measured it below its baseline (noise on a loaded machine) adds nothing, never a negative cost.
+  const costMs = redirects.reduce((sum, r) => sum + (r.from === undefined ? 0 : Math.max(0, ctx.addedMs.get(r.from) ?? 0)), 0);
   return { moved: redirects.filter((r) => r.kind === 'MOVED').length, ask: redirects.filter((r) => r.kind === 'ASK').length, costMs };
 };
 

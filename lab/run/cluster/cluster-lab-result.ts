@@ -177,7 +177,7 @@ export const clusterLabResult = (run: ClusterRun, plan: ClusterScenario): Omit<L
     return config;
   });
   const client = `ioredis ${run.versions.ioredis} (Cluster)`;
-  const reconcile = run.faults.map((f) => clusterFaultEntry(f, plan, client));
+  const reconcile = [...run.faults.map((f) => clusterFaultEntry(f, plan, client)), ...run.policyRows];
   return {
     resultVersion: 2,
     scenario: run.scenario,

@@ -1,7 +1,7 @@
 // What the cluster runner measures, before it becomes a LabResult (cluster-lab-result.ts): the
 // runner's own record of node links, configs and faults. Internal: results carry the LabResult shape.
 
-import type { Calibration, ClusterFault, ClusterTopology, NodeShare, Versions } from '../../contracts/index.ts';
+import type { Calibration, ClusterFault, ClusterTopology, NodeShare, ReconcileEntry, Versions } from '../../contracts/index.ts';
 
 export interface NodeLinkResult {
   node: string;
@@ -81,6 +81,8 @@ export interface ClusterRun {
   links: NodeLinkResult[];
   configs: ClusterConfigResult[];
   faults: ClusterFaultResult[];
+  /** One row per event × policy (cluster-policies.ts), after the lab writer's fault rows. */
+  policyRows: ReconcileEntry[];
   /** Whether every measured run completed without an error and every acknowledged write survived. */
   pass: boolean;
   warnings: string[];

@@ -18,6 +18,8 @@ import { readVersions } from '../session.ts';
 import { calibrateNode, flattenLinks } from './cluster-links.ts';
 import { clusterLinkCostMs } from './cluster-model.ts';
 import { runClusterFault } from './cluster-faults.ts';
+import { clusterPolicyRows } from './cluster-policies.ts';
+import { loadPolicies, type LoadedPolicy } from '../../policies/index.ts';
 
 interface RunClusterOptions {
   /** containers, local, or auto (the default: containers when a Docker engine answers, else local). */
@@ -132,8 +134,10 @@ const NOT_MEASURED = [
 export const runClusterLab = async (scenario: Scenario, options: RunClusterOptions = {}): Promise<LabResult> => {
   const plan = clusterScenarioOf(scenario);
   const emit = options.onProgress ?? (() => undefined);
+  // A broken policy module is an error before anything starts.
+  const policies = plan.faults.length > 0 && scenario.policies.length > 0 ? [...(await loadPolicies(scenario)).values()] : [];
   // Converted before the cluster stops, so the run's events end with `stopping` and `stopped` as any run's do.
-  return runCluster(plan, options, (run) => {
+  return runCluster(plan, { ...options, policies, scenario }, (run) => {
     const result = clusterLabResult(run, plan);
     for (const calibration of result.calibration) emit({ type: 'calibrated', calibration });
     for (const config of result.configs) emit({ type: 'config-done', config });
@@ -143,7 +147,13 @@ export const runClusterLab = async (scenario: Scenario, options: RunClusterOptio
   });
 };
 
-const runCluster = async <T>(scenario: ClusterScenario, options: RunClusterOptions, finish: (run: ClusterRun) => T): Promise<T> => {
+/** Policies to judge across each event, each on a fresh cluster (cluster-policies.ts). */
+interface PolicyRun {
+  policies: readonly LoadedPolicy[];
+  scenario: Scenario;
+}
+
+const runCluster = async <T>(scenario: ClusterScenario, options: RunClusterOptions & PolicyRun, finish: (run: ClusterRun) => T): Promise<T> => {
   const startedAt = new Date();
   const startMs = performance.now();
   const emit = options.onProgress ?? (() => undefined);
@@ -206,6 +216,10 @@ const runCluster = async <T>(scenario: ClusterScenario, options: RunClusterOptio
         signal.throwIfAborted();
         faults.push(await runClusterFault({ scenario, cluster, client, addedMs, signal }, fault, index));
       }
+      const policyRows =
+        options.policies.length === 0
+          ? { rows: [], problems: [] }
+          : await clusterPolicyRows({ scenario: options.scenario, plan: scenario, policies: options.policies, runtime: cluster.kind, ...(options.signal ? { signal: options.signal } : {}) });
       const direct = await connectClient(cluster.nodes[0]!.direct, 'primary-1 direct');
       const versions = await readVersions(direct, api).finally(() => closeClient(direct));
       const links: NodeLinkResult[] = cluster.nodes.map((n) => ({
@@ -222,6 +236,7 @@ const runCluster = async <T>(scenario: ClusterScenario, options: RunClusterOptio
         ...linkWarnings(links),
         ...configs.filter((c) => c.errors > 0).map((c) => `${c.id}: ${c.errors} error(s), first: ${c.firstError}`),
         ...faults.filter((f) => f.lost > 0).map((f) => `${f.fault.kind} ${f.fault.node}: ${f.lost} acknowledged write(s) lost`),
+        ...policyRows.problems,
       ];
       await flattenLinks(api, cluster.nodes);
       return finish({
@@ -237,6 +252,7 @@ const runCluster = async <T>(scenario: ClusterScenario, options: RunClusterOptio
         links,
         configs,
         faults,
+        policyRows: policyRows.rows,
         // Lost writes are a finding, reported; a run fails when a measured run erred or the
         // cluster did not settle after a fault.
         pass: configs.every((c) => c.errors === 0 && c.medianMs !== null) && faults.every((f) => f.after !== null && !f.timeline.some((t) => t.event.includes('did not settle'))),

@@ -159,10 +159,17 @@ function faultRules(): JsonSchema[] {
   return [exactlyOne(['after', 'at']), exactlyOne(KEYS.faultActions)];
 }
 
-// policies and reconcile only where there are faults (a non-empty list).
+// policies and reconcile only where there are faults (a non-empty list), or across a topology's
+// timeline.
 function faultOnlyRule(): JsonSchema {
   const hasFaults = { required: ['faults'], properties: { faults: { type: 'array', minItems: 1 } } };
-  return { if: { not: hasFaults }, then: { not: { anyOf: FAULT_ONLY_KEYS.map((key) => ({ required: [key] })) } } };
+  const acrossTimeline = { required: ['topology', 'timeline'] };
+  return {
+    if: { not: hasFaults },
+    then: {
+      not: { anyOf: FAULT_ONLY_KEYS.map((key) => ({ required: [key], not: acrossTimeline })) },
+    },
+  };
 }
 
 // The C engine runs no faults (it keeps no ledger): faults, policies and reconcile are refused.

@@ -221,14 +221,17 @@ const parseReconcileThreshold = (text: string, ctx: ThresholdContext): Parsed<Re
   const [policyWord = { text: 'policy', index: 0 }, name, ...rest] = tokensOf(headText);
   if (colon < 0) return { problems: [failAt('missing ":" after the policy', `the shape is ${POLICY_SHAPE}, e.g. "policy idempotent: SAFE"`)] };
   const problems: ThresholdProblem[] = [];
-  if (ctx.timeline === true) return { problems: [failAt('a topology timeline\'s rows are the lab\'s own writer, not a policy', ROW_HINT, policyWord)] };
-  if (ctx.faults !== undefined && ctx.faults.length === 0) {
+  // A timeline's rows are the lab's own writer, plus one per policy when the scenario lists policies.
+  const acrossTimeline = ctx.timeline === true && (ctx.policies?.length ?? 0) > 0;
+  if (ctx.timeline === true && !acrossTimeline) return { problems: [failAt('a topology timeline\'s rows are the lab\'s own writer, not a policy', `${ROW_HINT}; or list policies: to judge them across the timeline`, policyWord)] };
+  if (!acrossTimeline && ctx.faults !== undefined && ctx.faults.length === 0) {
     const hint = 'add faults: (a fault scenario), or bound a config figure such as "median < 60ms"';
     problems.push(failAt('reconcile thresholds need faults, and this scenario has none', hint, policyWord));
     return { problems };
   }
   const policy = readPolicy(name, policyWord, ctx);
-  const fault = readFaultSelector(rest, ctx);
+  // A timeline's policy rows have one fault (the timeline): no selector to check it against.
+  const fault = readFaultSelector(rest, acrossTimeline ? { ...ctx, faults: undefined } : ctx);
   const judged = readJudgement(text.slice(colon + 1), colon + 1);
   problems.push(...policy.problems, ...fault.problems, ...judged.problems);
   if (problems.length > 0 || policy.value === undefined || judged.value === undefined) return { problems };

@@ -695,6 +695,7 @@ export const clusterV1: ClusterRun & { kind: 'cluster' } = {
       "note": "Isolation cuts the node both ways on the bus and cuts its client proxy (so replication from it too); a client connected straight to it stands for clients on its side of the partition. Its connections are refused (the gates close them, like a firewall REJECT): after the heal its links come back at once."
     }
   ],
+  "policyRows": [],
   "pass": true,
   "warnings": [
     "partition primary-2: 12898 acknowledged write(s) lost"

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Mode, Policy, PolicyOperation } from '../../../lab/contracts/index.ts';
+import { keySlot } from '../../../lab/client/index.ts';
 import { Ledger } from '../../../lab/reconcile/index.ts';
 import { buildPlan, driveWithLedger, tagKeys } from '../../../lab/workload/index.ts';
 import { fixed, workload } from './workload-fixture.ts';
@@ -62,5 +63,16 @@ describe('driveWithLedger on several connections', () => {
     expect(maxInFlight).toBe(8);
     expect(atTrigger).toStrictEqual({ issued: 16, inFlight: 0, runs: 1 });
     for (const client of clients) expect(client.ops.map(Number)).toStrictEqual([...client.ops.map(Number)].sort((a, b) => a - b));
+  });
+});
+
+describe('tagKeys', () => {
+  it('puts the log in the workload key\'s hash slot, keeping a hash tag the key already has', () => {
+    expect(tagKeys('counter')).toEqual({ logKey: 'lab:log:{counter}', doneKey: 'lab:done:{counter}' });
+    expect(tagKeys('counter', 'p:').logKey).toBe('p:lab:log:{counter}');
+    for (const key of ['counter', 'counter{t5}', 'a{b}c']) {
+      expect(keySlot(tagKeys(key).logKey)).toBe(keySlot(key));
+      expect(keySlot(tagKeys(key).doneKey)).toBe(keySlot(key));
+    }
   });
 });
