@@ -9,7 +9,7 @@ import {
 import {
   createLatencyHistogram, LatencyWindows, median, rampKnee, recordUs, saturationOf, summarizeLatency, valueAtPercentileUs, windowWidthMs, type LatencyHistogram,
 } from '../metrics/index.ts';
-import type { RequestRun, WorkloadRun } from '../workload/index.ts';
+import type { BatchRecord, RequestRun, WorkloadRun } from '../workload/index.ts';
 
 /** A request config's histograms and schedules while its runs happen. */
 export interface RequestRecords {
@@ -27,17 +27,8 @@ export interface RequestRecords {
   batching: BatchTotals | undefined;
 }
 
-interface BatchTotals {
-  wait: LatencyHistogram;
-  waitSumUs: number;
-  waitCount: number;
-  batches: number;
-  timerFlushes: number;
-  sizeFlushes: number;
-  commands: number;
-  maxCommands: number;
-  lateSumUs: number;
-}
+// A run's batch record summed over the verified runs, its waits as one histogram.
+type BatchTotals = Omit<BatchRecord, 'waitUs'> & { wait: LatencyHistogram; waitSumUs: number; waitCount: number };
 
 // The schedule's length, ms: requests / mean rate (a ramp's too).
 const scheduleMsOf = (arrival: CellArrival): number => (arrival.requests / arrival.ratePerSec) * 1000;

@@ -16,3 +16,4 @@ export { parseBenchmarkReport, benchmarkComplaint } from './redis-benchmark/outp
 export { runChild } from './redis-benchmark/child.ts';
 export { runKeyPattern, runUserRules } from './redis-benchmark/run-user.ts';
 export { runBenchmarkWorkload, type BenchmarkRun, type BenchmarkTarget } from './redis-benchmark/run.ts';
+export type { BatchRecord } from './window-batcher.ts';
