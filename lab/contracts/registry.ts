@@ -230,23 +230,28 @@ export interface ReconcileMetricSpec {
   unit: 'count';
   about: string;
   read: (entry: ReconcileEntry) => number;
+  /** `compare` judges it on rows in both results: more is worse (a count of harm, not of work done). */
+  compared?: true;
 }
 
 export const RECONCILE_METRICS = [
-  { name: 'lost', unit: 'count', about: 'acknowledged but not applied', read: (e) => e.counts.lost },
-  { name: 'duplicated', unit: 'count', about: 'applied more than once', read: (e) => e.counts.duplicated },
+  { name: 'lost', unit: 'count', about: 'acknowledged but not applied', read: (e) => e.counts.lost, compared: true },
+  { name: 'duplicated', unit: 'count', about: 'applied more than once', read: (e) => e.counts.duplicated, compared: true },
   { name: 'indeterminate', unit: 'count', about: 'sent, no reply before the connection died', read: (e) => e.counts.indeterminate },
-  { name: 'unexpected', unit: 'count', about: 'applied but never issued', read: (e) => e.counts.unexpected },
+  { name: 'unexpected', unit: 'count', about: 'applied but never issued', read: (e) => e.counts.unexpected, compared: true },
   { name: 'applied', unit: 'count', about: 'applied by the server at least once', read: (e) => e.counts.applied },
   { name: 'acknowledged', unit: 'count', about: 'acknowledged to the caller', read: (e) => e.counts.acknowledged },
   { name: 'retries', unit: 'count', about: 'operations the policy re-issued, as it announced them with retrying()', read: (e) => e.counts.retries },
   { name: 'resent', unit: 'count', about: 'operations the client library re-sent on its own, seen on the wire (tags only; 0 without)', read: (e) => e.counts.resent ?? 0 },
   // Topology timelines (issue 23): 0 on rows without them.
   { name: 'by-minority', unit: 'count', about: 'acknowledged by the old primary after the partition began (a minority primary)', read: (e) => e.acknowledgedByMinority ?? 0 },
-  { name: 'lost-replicated', unit: 'count', about: 'lost although WAIT reached the replicas asked (0 without WAIT)', read: (e) => e.waitSplit?.replicated.lost ?? 0 },
+  { name: 'lost-replicated', unit: 'count', about: 'lost although WAIT reached the replicas asked (0 without WAIT)', read: (e) => e.waitSplit?.replicated.lost ?? 0, compared: true },
 ] as const satisfies readonly ReconcileMetricSpec[];
 
 export type ReconcileMetric = (typeof RECONCILE_METRICS)[number]['name'];
+
+/** Row counts `compare` judges (lost, duplicated, unexpected, lost-replicated). */
+export const COMPARED_ROW_METRICS: readonly ReconcileMetricSpec[] = RECONCILE_METRICS.filter((m: ReconcileMetricSpec) => m.compared === true);
 
 export const reconcileMetricByName = (name: string): ReconcileMetricSpec | undefined => RECONCILE_METRICS.find((m) => m.name === name);
 

@@ -16,7 +16,8 @@ export const renderComparisonMarkdown = (c: Comparison, names: { base: string; n
   );
   const missing = c.allowMissing ? [] : [...c.onlyInBase.map((id) => [id, 'only in base']), ...c.onlyInNew.map((id) => [id, 'only in new'])];
   const unsafe = c.verdictChanges.filter((v) => v.fails).map((v) => [v.id, `verdict ${v.base} → UNSAFE`]);
-  const rows = [...failures, ...missing, ...unsafe];
+  const risen = c.countChanges.flatMap((v) => (v.failure === null ? [] : [[v.id, `${v.metric} ${v.base} → ${v.next}: ${v.failure}`]]));
+  const rows = [...failures, ...missing, ...unsafe, ...risen];
   const fence = '`'.repeat(Math.max(3, ...[...text.matchAll(/`+/g)].map((m) => m[0].length + 1)));
   return [
     `## compare: ${c.pass ? 'PASS' : 'FAIL'}`,

@@ -88,6 +88,7 @@ export const renderComparison = (c: Comparison): string => {
   ]);
   const failures = c.configs.filter((config) => config.failure !== null);
   const unsafe = c.verdictChanges.filter((v) => v.fails);
+  const risen = c.countChanges.filter((v) => v.failure !== null);
   const metricRows = c.configs.flatMap((config) => config.metrics.map((m) => metricRow(config.id, m)));
   const missing = missingFailures(c);
   const lines = [
@@ -106,10 +107,14 @@ export const renderComparison = (c: Comparison): string => {
       'Verdicts changed',
       c.verdictChanges.map((v) => `${v.id}: ${v.base} → ${v.next}${v.fails ? '  (FAIL: now UNSAFE)' : ''}`),
     ),
+    ...list(
+      'Row counts changed (lost, duplicated, unexpected, lost-replicated; a rise fails beyond the threshold and 3·√base + 1, any where base had none)',
+      c.countChanges.map((v) => `${v.id}: ${v.metric} ${v.base} → ${v.next}${v.failure === null ? '' : `  (FAIL: ${v.failure})`}`),
+    ),
     '',
     c.pass
-      ? `PASS: no config worse than ${c.thresholdPct}% beyond noise, no verdict turned UNSAFE${c.allowMissing && missingFailures({ ...c, allowMissing: false }).length > 0 ? ', configs on one side only skipped' : ''}`
-      : `FAIL: ${[...failures.map((f) => `${f.id}: ${f.failure}`), ...unsafe.map((v) => `${v.id}: verdict ${v.base} → UNSAFE`), ...missing].join('; ')}`,
+      ? `PASS: no config worse than ${c.thresholdPct}% beyond noise, no verdict turned UNSAFE, no count of lost or duplicated writes rose${c.allowMissing && missingFailures({ ...c, allowMissing: false }).length > 0 ? ', configs on one side only skipped' : ''}`
+      : `FAIL: ${[...failures.map((f) => `${f.id}: ${f.failure}`), ...unsafe.map((v) => `${v.id}: verdict ${v.base} → UNSAFE`), ...risen.map((v) => `${v.id}: ${v.metric} ${v.base} → ${v.next}`), ...missing].join('; ')}`,
   ];
   return `${lines.join('\n')}\n`;
 };

@@ -15,13 +15,14 @@
 //
 // A config fails when its median got slower by more than the threshold and beyond the noise,
 // when a compared metric got worse by its rule, or when it lost every verified run. A reconcile
-// row fails when its verdict changed to UNSAFE. A config or reconcile row on one side only fails
+// row fails when its verdict changed to UNSAFE, or a count of harm rose beyond its noise (row-counts.ts). A config or reconcile row on one side only fails
 // unless missing ones are allowed (then it is listed as skipped). Two results with nothing in
 // common are not a comparison: that throws E_COMPARE_NOTHING, so a gate cannot pass by accident.
 
 import { LabError } from '../../errors/index.ts';
 import { CONFIG_AXES, SELECTOR_AXES, runCounts, type ConfigResult, type LabResult, type Verdict } from '../../contracts/index.ts';
 import { compareMetrics, type MetricChange } from './metric-change.ts';
+import { compareRowCounts, type CountChange } from './row-counts.ts';
 
 /** Highest chance of a false alarm at which the min-max test judges (3 runs against 3: 0.10). */
 export const MAX_FALSE_ALARM = 0.1;
@@ -69,6 +70,8 @@ export interface Comparison {
   onlyInNew: string[];
   /** Reconcile rows whose verdict differs. */
   verdictChanges: VerdictChange[];
+  /** Reconcile rows' counts of harm that differ (row-counts.ts). */
+  countChanges: CountChange[];
   reconcileOnlyInBase: string[];
   reconcileOnlyInNew: string[];
   /** Configs and rows on one side only are skipped, not failed (`--allow-missing`). */
@@ -210,6 +213,7 @@ export const compareResults = (base: LabResult, next: LabResult, thresholdPct: n
     const n = nextRows.find((r) => r.id === b.id);
     return n === undefined || n.verdict === b.verdict ? [] : [{ id: b.id, base: b.verdict, next: n.verdict, fails: n.verdict === 'UNSAFE' }];
   });
+  const countChanges = compareRowCounts(baseRows, nextRows, thresholdPct);
   const allowMissing = options.allowMissing === true;
   const missing = {
     onlyInBase: base.configs.filter((b) => !configs.some((c) => c.id === b.id)).map((b) => b.id),
@@ -223,7 +227,8 @@ export const compareResults = (base: LabResult, next: LabResult, thresholdPct: n
     configs,
     ...missing,
     verdictChanges,
+    countChanges,
     allowMissing,
-    pass: complete && configs.every((c) => c.failure === null) && verdictChanges.every((v) => !v.fails),
+    pass: complete && configs.every((c) => c.failure === null) && verdictChanges.every((v) => !v.fails) && countChanges.every((c) => c.failure === null),
   };
 };
