@@ -168,7 +168,7 @@ export const openedConnections = (cell: Pick<ConfigCell, 'arrival' | 'connection
   cell.arrival?.clients.kind === 'pool' ? cell.arrival.clients.size : cell.connections;
 
 /** Round trips one connection's caller waits on for its share of the requests. */
-const waitsOfRequests = (cell: ConfigCell, perRequest: number): number => {
+export const waitsOfRequests = (cell: ConfigCell, perRequest: number): number => {
   const share = Math.ceil(cell.commands / cell.connections);
   const perCaller = cell.mode.kind === 'auto' ? Math.ceil(share / cell.mode.callers) : share;
   return Math.round(perCaller * perRequest);

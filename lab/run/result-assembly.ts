@@ -18,7 +18,7 @@ import {
   type RunCosts,
 } from '../metrics/index.ts';
 import { emptyCounts, type Ledger } from '../reconcile/index.ts';
-import { requestFields, type RequestRecords } from './request-results.ts';
+import { requestFields, waitsOfRequests, type RequestRecords } from './request-results.ts';
 import { sumServerClosed } from './server-settings.ts';
 import { bystanderResult, type BystanderRecords } from './bystander-runs.ts';
 import type { FaultCell } from '../scenario/index.ts';
@@ -26,6 +26,7 @@ import { describeKeys, type BenchmarkRun, type WorkloadRun } from '../workload/i
 import {
   flatMode,
   linkShapeKey,
+  meanRequestWaits,
   modeLabel,
   runCounts,
   takesValue,
@@ -148,7 +149,9 @@ const engineLatency = (runs: readonly RunRecord[], medianMs: number | null): Lat
 // The link's share of the attribution: its calibration (rtt, jitter and caps alike) gives what
 // a round trip through the proxy added over a direct one; the direct link adds nothing.
 const linkCostsOf = (cell: ConfigCell, calibration: readonly Calibration[]): LinkCosts => {
-  const waits = waitsFor(cell.mode, cell.commands, cell.connections);
+  // A request waits on the link once per round trip it makes, not once per request.
+  const shape = cell.workload.request;
+  const waits = shape === undefined ? waitsFor(cell.mode, cell.commands, cell.connections) : waitsOfRequests(cell, meanRequestWaits(shape, cell.mode));
   if (cell.link === 'direct') return { waits, addedRttMs: 0, bandwidth: cell.bandwidth };
   const here = calibration.find(
     (c) =>
@@ -171,7 +174,9 @@ export const toConfigResult = (config: ConfigRuns, calibration: readonly Calibra
 // The config's figures over its own runs.
 const measuredConfig = (config: ConfigRuns, calibration: readonly Calibration[]): ConfigResult => {
   const { cell } = config;
-  const timeAttribution = attributeTime(config.costs, linkCostsOf(cell, calibration));
+  // Open loop: the wall time is the schedule's length and requests overlap, so the parts would not
+  // account for it; no attribution (notMeasured says so).
+  const timeAttribution = cell.arrival === undefined ? attributeTime(config.costs, linkCostsOf(cell, calibration)) : undefined;
   const verifiedMs = config.runs.filter(runCounts).map((r) => r.totalMs);
   const medianMs = median(verifiedMs);
   const engineFigures = config.engine === undefined ? {} : { latencyUs: engineLatency(config.runs, medianMs) };

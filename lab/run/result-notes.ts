@@ -163,10 +163,14 @@ export const notMeasured = (scenario: Scenario): string[] => {
   // Closed loop, no persistence, INFO, calibration: as true of the C engine as of the lab's.
   if (scenario.engine === 'redis-benchmark') return [...C_ENGINE, ...ALWAYS.filter((_, i) => [0, 3, 5, 6].includes(i))];
   const openLoop = scenario.workloads.some((w) => w.request?.arrival !== undefined);
-  const always = openLoop ? [OPEN_LOOP, ...ALWAYS.slice(1)] : ALWAYS;
+  const always = openLoop ? [OPEN_LOOP, ...ALWAYS.slice(1), OPEN_LOOP_TIME] : ALWAYS;
   const notes = scenario.faults.length > 0 ? [...always, ...FAULTS] : always;
   return scenario.bystander === undefined ? notes : [...notes, BYSTANDER];
 };
+
+// Why open-loop configs have no "where the time went".
+const OPEN_LOOP_TIME =
+  'Where the time went is not given for open-loop configs: their wall time is the schedule\'s length, and requests overlap on the link and in the pool, so link waits, server and client time do not add up to it. Their request, service and pool-wait figures say where a request\'s time went.';
 
 // What the bystander (issue 27) cannot tell apart, said whenever one ran.
 const BYSTANDER =

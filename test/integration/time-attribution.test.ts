@@ -77,4 +77,41 @@ repeat: 3
     expect(parts + a.unexplainedMs).toBeCloseTo(a.wallMs, 6);
     expect(a.explainedPct).toBeGreaterThanOrEqual(80);
   });
+
+  it('counts every round trip of a request (4 sync commands: 4 waits each), and gives none for open loop with the reason', async () => {
+    const result = await runScenario(
+      inlineScenario(`
+name: attribution-requests
+workload:
+  - label: closed
+    request:
+      - {command: GET, key: "a:{r}"}
+      - {command: GET, key: "b:{r}"}
+      - {command: GET, key: "c:{r}"}
+      - {command: INCR, key: hits}
+    requests: 40
+  - label: open
+    request:
+      - {command: GET, key: "a:{r}"}
+      - {command: INCR, key: hits}
+    arrival: {rate: 50/s, for: 1s}
+modes: [sync]
+network: {rtt: 10ms}
+warmup: 0
+repeat: 3
+`),
+      { runtime },
+    );
+    const closed = result.configs.find((c) => c.workload === 'closed');
+    const open = result.configs.find((c) => c.workload === 'open');
+    if (closed === undefined || open === undefined) throw new Error('missing config');
+    const a = attributionOf(closed);
+    const addedMs = result.calibration.find((c) => c.requestedRttMs === 10)?.addedMs ?? Number.NaN;
+    // 40 requests of 4 sequential commands: 160 waits on the link, not 40.
+    expect(closed.waits).toBe(160);
+    expect(a.linkWaitMs).toBeCloseTo(160 * addedMs, 6);
+    expect(a.explainedPct).toBeGreaterThanOrEqual(80);
+    expect(open.timeAttribution).toBeUndefined();
+    expect(result.notMeasured.some((n) => n.startsWith('Where the time went is not given for open-loop configs'))).toBe(true);
+  });
 });
