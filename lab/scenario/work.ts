@@ -144,7 +144,10 @@ export const estimateWork = (s: Scenario): WorkEstimate => {
       if (c.link === 'proxied') rtts.add(c.rttMs);
       const count = c.arrival?.requests ?? c.commands;
       const scheduleMs = c.arrival === undefined ? undefined : (c.arrival.requests / c.arrival.ratePerSec) * 1000;
-      const cell = { runs: s.warmup + s.repeat, workload: c.workload, count, valueBytes: c.valueBytes, mode: c.mode, connections: c.connections };
+      // A rate search (`slo:`) runs the config once per probe: at most maxProbes times (its probes'
+      // rates are not known before it runs; each is counted at the first probe's rate).
+      const probes = c.arrival?.slo?.maxProbes ?? 1;
+      const cell = { runs: probes * (s.warmup + s.repeat), workload: c.workload, count, valueBytes: c.valueBytes, mode: c.mode, connections: c.connections };
       addCell(sum, { ...cell, rttMs: c.link === 'direct' ? 0 : c.rttMs, ...(scheduleMs === undefined ? {} : { scheduleMs }) });
     }
   }

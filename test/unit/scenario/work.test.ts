@@ -26,6 +26,12 @@ describe('the work estimate', () => {
     expect(estimateWork(set)).toMatchObject({ configs: 2, runs: 4, commands: 400, valueBytes: 400 * 508, linkWaitMs: 0 });
     const open = parseScenario(yaml('name: t', 'workload:', '  request: [{command: INCR, key: hits}, {command: GET, key: hits}]', '  arrival: {rate: 100/s, for: 3s}', 'modes: [sync]', 'warmup: 0', 'repeat: 1'), 't.yaml');
     expect(estimateWork(open)).toMatchObject({ configs: 1, runs: 1, commands: 600, linkWaitMs: 3_000 });
+    // A rate search runs the config once per probe: at most `probes` of them.
+    const search = parseScenario(
+      yaml('name: t', 'workload:', '  request: [{command: INCR, key: hits}, {command: GET, key: hits}]', '  arrival: {rate: 100/s, for: 3s, slo: {objective: "request p(99) < 50ms", probes: 6}}', 'modes: [sync]', 'warmup: 0', 'repeat: 1'),
+      't.yaml',
+    );
+    expect(estimateWork(search)).toMatchObject({ configs: 1, runs: 6, commands: 6 * 600, linkWaitMs: 6 * 3_000 });
   });
 
   it('counts configs from the axis lengths exactly as the expansion makes them', () => {
