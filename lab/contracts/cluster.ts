@@ -4,6 +4,7 @@
 // (lab/run/cluster/cluster-scenario.ts); runScenario runs it into a LabResult.
 
 import type { LatencySummaryUs } from './result.ts';
+import type { FaultAction } from './scenario.ts';
 
 export interface ClusterShape {
   primaries: number;
@@ -55,7 +56,10 @@ export type ClusterFault =
    * a client connected straight to it writes on the minority side meanwhile. */
   | { kind: 'partition'; node: string; forMs: number; name?: string }
   /** The node's process frozen (SIGSTOP) for forMs, then thawed (SIGCONT). */
-  | { kind: 'down'; node: string; forMs: number; name?: string };
+  | { kind: 'down'; node: string; forMs: number; name?: string }
+  /** A single-node fault (reset, cut after raw bytes, stall, down, bandwidth) on the node's client
+   * proxy for forMs, then healed: the bus and replication links are untouched. */
+  | { kind: 'link'; node: string; fault: FaultAction; forMs: number; name?: string };
 
 export interface ClusterScenario {
   name: string;

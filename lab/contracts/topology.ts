@@ -107,10 +107,12 @@ export const topologyLabel = (topology: Topology): string =>
 /** The peer proxy through which node `from` dials node `to`. */
 export const peerProxyName = (from: string, to: string): string => `${from}->${to}`;
 
-/** The links a timeline's link fault may name on a primary/replicas topology: each node (its
- * client proxy), then each peer link `from->to` (every ordered pair of nodes has one). */
+/** The links a timeline's link fault may name: each node (its client proxy), then on a
+ * primary/replicas topology each peer link `from->to` (every ordered pair of nodes has one; a
+ * cluster's bus and replication share one proxy per node, which a partition cuts). */
 export const faultLinkNames = (topology: Topology): string[] => {
   const names = topologyNodes(topology).map((n) => n.name);
+  if (topology.kind === 'cluster') return names;
   return [...names, ...names.flatMap((from) => names.filter((to) => to !== from).map((to) => peerProxyName(from, to)))];
 };
 

@@ -327,15 +327,7 @@ export const readTimeline = (value: unknown, path: FieldPath, problems: Problem[
 // A fault on one link: a link the topology has, and a cut the lab can size there.
 const checkLinkFault = (input: { action: Extract<TopologyAction, { kind: 'link-fault' }>; path: FieldPath; topology: Topology; replication: ReplicationOptions | undefined; problems: Problem[] }): void => {
   const { action, path, topology, replication, problems } = input;
-  if (topology.kind !== 'replicas') {
-    problems.push({
-      path: [...path, 'node'],
-      at: 'key',
-      message: "faults on a node's link are not run on a cluster yet: the cluster runner runs its events one after another, each with writers of its own, and has no writer to place the fault in",
-      hint: 'use partition or down on a cluster; link faults run on {primary: 1, replicas: N} with or without sentinels',
-    });
-    return;
-  }
+  if (topology.kind === 'single') return;
   const links = faultLinkNames(topology);
   if (!links.includes(action.link)) {
     const guess = closest(action.link, links);
@@ -345,7 +337,13 @@ const checkLinkFault = (input: { action: Extract<TopologyAction, { kind: 'link-f
   const { fault } = action;
   if (fault.kind !== 'cut-after' || fault.units === 0) return;
   const noun = fault.direction === 'down' ? 'replies' : 'commands';
-  if (action.link.includes('->')) {
+  if (topology.kind === 'cluster') {
+    problems.push({
+      path: [...path, 'cut-after', fault.direction],
+      message: `a cluster's writer spreads its ${noun} over every primary, so "${fault.units} ${noun}" cannot be sized on one node's link`,
+      hint: `cut raw bytes, e.g. {${fault.direction}: 2000B}`,
+    });
+  } else if (action.link.includes('->')) {
     problems.push({
       path: [...path, 'cut-after', fault.direction],
       message: `a peer link carries the replication stream, not the writer's ${noun}, so "${fault.units} ${noun}" cannot be sized there`,

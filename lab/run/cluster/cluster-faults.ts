@@ -12,6 +12,7 @@ import { adminClient, clusterInfo, nodeRole } from '../../runtime/cluster/index.
 import type { StartedNode, StartedRuntime } from '../../runtime/index.ts';
 import { driveCluster, clusterOps } from '../../workload/cluster/index.ts';
 import type { ClusterFault, ClusterScenario } from '../../contracts/index.ts';
+import { startFault, type FaultHandle, type ToxiproxyApi } from '../../network/index.ts';
 import type { ClusterFaultResult } from './cluster-run.ts';
 import { readBack, startClusterWriter, startMinorityWriter, type WriteRecord, type Writer } from './cluster-writers.ts';
 
@@ -21,6 +22,8 @@ export interface FaultContext {
   client: LabCluster;
   /** Announced address to the link's added rtt (ms), for the redirects' cost. */
   addedMs: Map<string, number>;
+  /** Toxiproxy's API, for a fault on a node's client link. */
+  api: ToxiproxyApi;
   signal?: AbortSignal;
 }
 
@@ -136,13 +139,22 @@ export const runClusterFault = async (ctx: FaultContext, fault: ClusterFault, in
       if (ctx.scenario.workload.command !== 'SET') note += ' INCR writes are not read back (counters carry no unique value), so no write is counted here.';
     } else {
       const direct = fault.kind === 'partition' ? await connectClient(node.direct, `${node.name} direct (minority side)`) : undefined;
+      // A link fault on the node's client proxy, healed after its for (or on the way out).
+      let linkFault: FaultHandle | undefined;
       const majority: Writer = startClusterWriter(client, `fault${index}:w`, t0);
       const minorityWriter = direct ? startMinorityWriter(client, direct, [node.announced, `${node.proxied.host}:${node.proxied.port}`], `fault${index}m`, t0) : undefined;
       try {
         await sleep(200);
         if (fault.kind === 'partition') await cluster.isolate(node.name);
-        else await cluster.pause(node.name);
-        const onMs = mark(fault.kind === 'partition' ? `${node.name} isolated (its proxies disabled, ${cluster.faultWords.isolatedOut})` : `${node.name} frozen (${cluster.faultWords.freeze})`);
+        else if (fault.kind === 'down') await cluster.pause(node.name);
+        else linkFault = await startFault(ctx.api, node.clientProxy, fault.fault, fault.fault.kind === 'cut-after' ? fault.fault.plusBytes : undefined);
+        const onMs = mark(
+          fault.kind === 'partition'
+            ? `${node.name} isolated (its proxies disabled, ${cluster.faultWords.isolatedOut})`
+            : fault.kind === 'down'
+              ? `${node.name} frozen (${cluster.faultWords.freeze})`
+              : `${fault.fault.kind} on ${node.name}'s client link (${node.clientProxy})`,
+        );
         const replicas = shardNodes.filter((n) => n.role === 'replica');
         const deadline = performance.now() + fault.forMs;
         let promoted: string | undefined;
@@ -158,12 +170,20 @@ export const runClusterFault = async (ctx: FaultContext, fault: ClusterFault, in
         if (minorityWriter?.firstError) timeline.push({ atMs: Math.round(minorityWriter.firstError.atMs), event: `minority side: first refused write (${minorityWriter.firstError.message.split('\n')[0]})` });
         await minorityWriter?.stop();
         if (fault.kind === 'partition') await cluster.rejoin(node.name);
-        else await cluster.resume(node.name);
-        faultWindow = { onMs, offMs: mark(fault.kind === 'partition' ? `${node.name} rejoined` : `${node.name} thawed (${cluster.faultWords.thaw})`) };
+        else if (fault.kind === 'down') await cluster.resume(node.name);
+        else if (linkFault !== undefined) {
+          await linkFault.heal();
+          linkFault = undefined;
+        }
+        faultWindow = {
+          onMs,
+          offMs: mark(fault.kind === 'partition' ? `${node.name} rejoined` : fault.kind === 'down' ? `${node.name} thawed (${cluster.faultWords.thaw})` : `${node.name}'s client link healed`),
+        };
         const primary = await waitHealed(admins, shardNodes, node.shard, settleMs(ctx.scenario.nodeTimeoutMs));
         mark(primary === undefined ? `the cluster did not settle within ${settleMs(ctx.scenario.nodeTimeoutMs)} ms` : `${primary} is the shard's primary; cluster_state ok on every node`);
         await sleep(500);
       } finally {
+        await linkFault?.heal().catch(() => undefined);
         await majority.stop();
         await minorityWriter?.stop();
         if (direct) await closeClient(direct);
@@ -171,7 +191,9 @@ export const runClusterFault = async (ctx: FaultContext, fault: ClusterFault, in
       writes = majority.writes;
       minority = minorityWriter?.writes ?? [];
       note =
-        fault.kind === 'partition'
+        fault.kind === 'link'
+          ? 'A fault on the node\'s client link only: the cluster bus and replication keep going, so no failover is expected; the client sees the link fail while the node stays healthy.'
+          : fault.kind === 'partition'
           ? `Isolation cuts the node both ways on the bus and cuts its client proxy (so replication from it too); a client connected straight to it stands for clients on its side of the partition. ${cluster.faultWords.afterHeal}`
           : 'A frozen process answers nothing and sends nothing; what queued in its sockets is handled when it thaws, before it learns of a failover.';
     }

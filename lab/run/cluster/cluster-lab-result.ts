@@ -89,6 +89,20 @@ const WRITERS: Record<ClusterFault['kind'], string> = {
   failover: 'writer: the lab\'s own, one run of the workload after the failover through the ioredis Cluster client with the slot map it had before (retrying CLUSTERDOWN and TRYAGAIN, up to 64 redirects); each SET read back once the cluster settled',
   partition: 'writers: the lab\'s own, one SET at a time (each its own key and value) through the ioredis Cluster client on the majority side, and one straight to the isolated primary on the minority side; every write read back once the cluster settled',
   down: 'writer: the lab\'s own, one SET at a time (each its own key and value) through the ioredis Cluster client; every write read back once the cluster settled',
+  link: 'writer: the lab\'s own, one SET at a time (each its own key and value) through the ioredis Cluster client; every write read back once the cluster settled',
+};
+
+const hitText = (fault: ClusterFault): string => {
+  switch (fault.kind) {
+    case 'partition':
+      return `${fault.node}, isolated both ways (client, bus and replication links)`;
+    case 'down':
+      return `${fault.node}'s process, frozen`;
+    case 'link':
+      return `${fault.node}'s client link (${fault.fault.kind}; its bus and replication links untouched)`;
+    case 'failover':
+      return `${fault.node}, promoted (${fault.takeover ? 'CLUSTER FAILOVER TAKEOVER' : 'CLUSTER FAILOVER'})`;
+  }
 };
 
 const settled = (f: ClusterFaultResult): boolean => f.after !== null && !f.timeline.some((t) => t.event.includes('did not settle'));
@@ -140,7 +154,7 @@ const clusterFaultEntry = (f: ClusterFaultResult, plan: ClusterScenario, client:
     client,
     rttMs: plan.network.rttMs,
     connections: fault.kind === 'partition' ? 2 : 1,
-    faultHits: fault.kind === 'partition' ? `${fault.node}, isolated both ways (client, bus and replication links)` : fault.kind === 'down' ? `${fault.node}'s process, frozen` : `${fault.node}, promoted (${fault.takeover ? 'CLUSTER FAILOVER TAKEOVER' : 'CLUSTER FAILOVER'})`,
+    faultHits: hitText(fault),
     runs: 1,
     consistent: true,
     counts,

@@ -1,7 +1,8 @@
 // Policies across a cluster's events (issue 23 item 4): each event × policy runs on a fresh
 // cluster, its links shaped as the scenario's, with the policy's own client built from what a
 // service configures (the seed nodes and a NAT map to the proxies). The event is the lab writer's
-// own (CLUSTER FAILOVER [TAKEOVER], a partition or a frozen node), on the node the scenario names;
+// own (CLUSTER FAILOVER [TAKEOVER], a partition, a frozen node or a fault on its client link), on the
+// node the scenario names;
 // runPolicyFailover judges what the shard's new primary holds.
 //
 // A policy's row is judged from one tag log, so every operation lives in one hash slot: the
@@ -9,7 +10,7 @@
 
 import { keySlot } from '../../client/index.ts';
 import { interruptedError } from '../../errors/index.ts';
-import { ToxiproxyApi } from '../../network/index.ts';
+import { startFault, ToxiproxyApi } from '../../network/index.ts';
 import type { LoadedPolicy } from '../../policies/index.ts';
 import { startRuntime, type StartedNode, type StartedRuntime } from '../../runtime/index.ts';
 import { buildPlan } from '../../workload/index.ts';
@@ -39,10 +40,20 @@ const hashTagOnShard = (nodes: readonly StartedNode[], node: string): string => 
 
 // The lab writer's event, as runPolicyFailover's: resolves once the event is over from the lab's side.
 const eventOf =
-  (fault: ClusterFault, nodeTimeoutMs: number) =>
+  (fault: ClusterFault, nodeTimeoutMs: number, api: ToxiproxyApi) =>
   async (context: FailoverEventContext): Promise<void> => {
     const { runtime } = context;
     if (fault.kind === 'failover') return clusterFailover(fault.node, settleMs(nodeTimeoutMs), fault.takeover)(context);
+    if (fault.kind === 'link') {
+      const proxy = runtime.nodes.find((n) => n.name === fault.node)?.clientProxy ?? fault.node;
+      const handle = await startFault(api, proxy, fault.fault, fault.fault.kind === 'cut-after' ? fault.fault.plusBytes : undefined);
+      try {
+        await sleep(fault.forMs);
+      } finally {
+        await handle.heal();
+      }
+      return;
+    }
     if (fault.kind === 'partition') await runtime.isolate(fault.node);
     else await runtime.pause(fault.node);
     try {
@@ -88,7 +99,7 @@ export const clusterPolicyRows = async (input: ClusterPolicyInput): Promise<{ ro
           policy,
           plan: opPlan,
           eventName: name,
-          event: eventOf(fault, plan.nodeTimeoutMs),
+          event: eventOf(fault, plan.nodeTimeoutMs, api),
           eventAfterOps: 1,
           tailOps: TAIL_OPS,
           settleMs: settleMs(plan.nodeTimeoutMs),

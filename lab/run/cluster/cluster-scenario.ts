@@ -38,7 +38,7 @@ export const clusterScenarioOf = (scenario: Scenario): ClusterScenario => {
     if (action.kind === 'failover') return { kind: 'failover', node: action.promote, takeover: action.takeover === true, mode: action.mode ?? modes[0]!, name: event.name };
     const forMs = event.forMs ?? unexpected(file, `${event.name} without for`);
     if (action.kind === 'down') return { kind: 'down', node: action.node, forMs, name: event.name };
-    if (action.kind === 'link-fault') return unexpected(file, `a fault on link ${action.link}`);
+    if (action.kind === 'link-fault') return { kind: 'link', node: action.link, fault: action.fault, forMs, name: event.name };
     return { kind: 'partition', node: action.nodes[0]!, forMs, name: event.name };
   });
   return {

@@ -214,7 +214,7 @@ const runCluster = async <T>(scenario: ClusterScenario, options: RunClusterOptio
       const faults: ClusterFaultResult[] = [];
       for (const [index, fault] of scenario.faults.entries()) {
         signal.throwIfAborted();
-        faults.push(await runClusterFault({ scenario, cluster, client, addedMs, signal }, fault, index));
+        faults.push(await runClusterFault({ scenario, cluster, client, addedMs, api, signal }, fault, index));
       }
       const policyRows =
         options.policies.length === 0

@@ -92,7 +92,13 @@ describe('link faults on a timeline', () => {
     expect(cuts).toContain("timeline[1].cut-after.up: WAIT's commands cross the link too");
     // Raw bytes are sized by the user, so they are taken anywhere.
     expect(() => parseScenario(yaml(...REPLICAS, 'replication: {wait: {replicas: 1, timeout: 100ms}}', 'timeline:', '  - {name: a, at: 1s, for: 1s, node: replica-1->primary, cut-after: {down: 2000B}}'), 'x.yaml')).not.toThrow();
-    const cluster = lines(failure(yaml('name: t', 'workload: {command: SET, key: "k:{i}", keys: sequential, commands: 100}', 'modes: [sync]', 'topology: {cluster: {primaries: 3}}', 'timeline:', '  - {name: s, for: 1s, node: primary-1, stall: {}}'))).join('\n');
-    expect(cluster).toContain("timeline[0].node: faults on a node's link are not run on a cluster yet");
+    // On a cluster: a node's client link, in raw bytes only (the writer spreads its commands over every primary).
+    const CLUSTER = ['name: t', 'workload: {command: SET, key: "k:{i}", keys: sequential, commands: 100}', 'modes: [sync]', 'topology: {cluster: {primaries: 3}}', 'timeline:'];
+    const stall = parseScenario(yaml(...CLUSTER, '  - {name: s, for: 1s, node: primary-1, stall: {}}'), 'x.yaml');
+    expect(stall.timeline?.[0]?.action).toMatchObject({ kind: 'link-fault', link: 'primary-1', fault: { kind: 'stall' } });
+    const cluster = lines(failure(yaml(...CLUSTER, '  - {name: c, for: 1s, node: primary-1, cut-after: {down: "8 replies"}}', '  - {name: p, for: 1s, node: "primary-1->primary-2", stall: {}}'))).join('\n');
+    expect(cluster).toContain('timeline[0].cut-after.down: a cluster\'s writer spreads its replies over every primary');
+    expect(cluster).toContain('timeline[1].node: no link "primary-1->primary-2"');
+    expect(() => parseScenario(yaml(...CLUSTER, '  - {name: c, for: 1s, node: primary-1, cut-after: {down: 2000B}}'), 'x.yaml')).not.toThrow();
   });
 });
