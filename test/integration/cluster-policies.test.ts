@@ -3,12 +3,15 @@
 // a fresh cluster, its client built from the seed nodes and a NAT map, its key given a hash tag
 // on the shard of the promoted replica, and is judged on that shard's new primary.
 
+import { readdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { runScenario } from '../../lab/index.ts';
-import { inlineScenario } from './support.ts';
+import { runScenario, type LabResult } from '../../lab/index.ts';
+import { compareResults, renderHtmlReport, writeOutDir } from '../../lab/report/index.ts';
+import { inlineScenario, useTempDir } from './support.ts';
 
 describe('policies across a cluster failover (local runtime)', () => {
-  it('ioredis-default and node-redis-default each get a row on the promoted shard whose counts add up', async () => {
+  const dir = useTempDir('rfl-cluster-policies-');
+  it('ioredis-default and node-redis-default each get a row on the promoted shard whose counts add up, on every surface', async () => {
     const result = await runScenario(
       inlineScenario(`
 name: cluster-policies-small
@@ -41,5 +44,23 @@ expect:
     }
     const threshold = result.thresholds.find((t) => t.source.includes('ioredis-default'))!;
     expect(threshold.checked.map((c) => c.configId)).toEqual([rows[1]!.id]);
+
+    // The same result on every surface: the HTML report shows each policy row, compare judges the
+    // rows' counts (one lost write more on a policy row that had none fails), .hgrm per config,
+    // and the vitest matchers read the rows.
+    const html = renderHtmlReport([result]);
+    for (const row of rows.slice(1)) expect(html).toContain(row.policy);
+    expect(compareResults(result, result, 10).pass).toBe(true);
+    const lostOne: LabResult = { ...result, reconcile: rows.map((r, i) => (i === 1 ? { ...r, counts: { ...r.counts, lost: r.counts.lost + 1 } } : r)) };
+    const judged = compareResults(result, lostOne, 10);
+    expect(judged.countChanges.map((c) => [c.id, c.metric])).toEqual([[rows[1]!.id, 'lost']]);
+    expect(judged.pass).toBe(rows[1]!.counts.lost > 0); // none before: any lost fails; one more than some is noise
+    const out = dir.file('out');
+    const files = await writeOutDir(result, out);
+    expect(files.length).toBeGreaterThan(1);
+    expect((await readdir(out)).filter((f) => f.endsWith('.hgrm')).length).toBeGreaterThanOrEqual(result.configs.length);
+    await import('../../lab/vitest/index.ts');
+    if (rows[1]!.verdict === 'SAFE') expect(result).toBeRetrySafe('ioredis-default');
+    else expect(result).not.toBeRetrySafe('ioredis-default');
   }, 300_000);
 });
