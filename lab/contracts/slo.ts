@@ -43,6 +43,10 @@ export interface SloProbe {
   /** Runs at this rate that verified, and all runs at it. */
   verifiedRuns: number;
   runs: number;
+  /** A miss is run again once before the search believes it (one stalled probe on a busy machine
+   * must not collapse the bracket): the first try's figures when the second met the
+   * objective (this probe is the second), absent when the first try decided. */
+  firstTry?: { actual: number | null; saturated: boolean };
 }
 
 /** One search's outcome, on the config it searched (its other figures are those of the rate found). */

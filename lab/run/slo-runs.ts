@@ -36,14 +36,29 @@ export const searchRate = async (config: ConfigRuns, calibration: readonly Calib
       config.searched = { search, ...(shown === undefined ? {} : { result: shown }) };
       return;
     }
-    const probe = newConfigRuns(probeCell(config.cell, step.ratePerSec, forMs), config.index);
-    try {
-      await runProbe(probe);
-      const result = toConfigResult(probe, calibration);
-      results.set(step.ratePerSec, result);
-      probes.push(sloProbeOf(options, step.ratePerSec, result));
-    } finally {
-      destroyHistograms([probe.histogram]);
+    const first = await runOnce(config, step.ratePerSec, forMs, calibration, runProbe);
+    const firstProbe = sloProbeOf(options, step.ratePerSec, first);
+    if (firstProbe.met) {
+      results.set(step.ratePerSec, first);
+      probes.push(firstProbe);
+      continue;
     }
+    // A miss is believed only when it happens twice: one probe stalled by the machine (a GC, a
+    // neighbour's burst) would otherwise close the bracket far below the real rate.
+    const second = await runOnce(config, step.ratePerSec, forMs, calibration, runProbe);
+    const secondProbe = sloProbeOf(options, step.ratePerSec, second);
+    results.set(step.ratePerSec, secondProbe.met ? second : first);
+    probes.push(secondProbe.met ? { ...secondProbe, firstTry: { actual: firstProbe.actual, saturated: firstProbe.saturated } } : firstProbe);
+  }
+};
+
+// One probe's runs at `ratePerSec`, as a config result.
+const runOnce = async (config: ConfigRuns, ratePerSec: number, forMs: number, calibration: readonly Calibration[], runProbe: RunProbe): Promise<ConfigResult> => {
+  const probe = newConfigRuns(probeCell(config.cell, ratePerSec, forMs), config.index);
+  try {
+    await runProbe(probe);
+    return toConfigResult(probe, calibration);
+  } finally {
+    destroyHistograms([probe.histogram]);
   }
 };

@@ -76,5 +76,5 @@ expect:
     const table = renderTable(result, { color: false, width: 200 });
     expect(table).toContain('SLO search');
     expect(table).toMatch(/max-rate [\d.]+\/s for request p\(99\) < 150ms; bracketed/);
-  });
+  }, 300_000);
 });

@@ -92,7 +92,7 @@ const saturation = object<Saturation>({ saturated: boolean(), reason: string() }
 // The rate an SLO allows (issue 26): a search's probes and the rate found.
 const sloProbe = object<SloProbe>({
   offeredPerSec: nonNegative(), achievedPerSec: nullable(nonNegative()), actual: nullable(signed()), saturated: boolean(), met: boolean(),
-  verifiedRuns: count(), runs: count(),
+  verifiedRuns: count(), runs: count(), firstTry: optional(object<NonNullable<SloProbe['firstTry']>>({ actual: nullable(signed()), saturated: boolean() })),
 });
 const sloSearch = object<SloSearch>({
   objective: string(), metric: enumOf<SloSearch['metric']>(CONFIG_METRICS.map((m) => m.key)), op: literal('<', '<=', '>', '>=', '=='), value: signed(),
