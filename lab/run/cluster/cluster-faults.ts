@@ -101,7 +101,7 @@ const redirectSummary = (ctx: FaultContext, since: number) => {
 };
 
 // Time allowed for a failover and for the cluster to settle after a heal (topologies.md §8 bound, doubled).
-const settleMs = (nodeTimeoutMs: number) => 2 * (2 * nodeTimeoutMs + 1_000 + Math.max(4 * nodeTimeoutMs, 4_000) + Math.max(2 * nodeTimeoutMs, 2_000));
+export const settleMs = (nodeTimeoutMs: number): number => 2 * (2 * nodeTimeoutMs + 1_000 + Math.max(4 * nodeTimeoutMs, 4_000) + Math.max(2 * nodeTimeoutMs, 2_000));
 
 export const runClusterFault = async (ctx: FaultContext, fault: ClusterFault, index: number): Promise<ClusterFaultResult> => {
   const { cluster, client } = ctx;

@@ -17,6 +17,7 @@ import { buildPlan } from '../../workload/index.ts';
 import type { ClusterFault, ClusterScenario, ReconcileEntry, Scenario } from '../../contracts/index.ts';
 import { clusterFailover, runPolicyFailover, type FailoverEventContext } from '../policy-failover.ts';
 import { calibrateNode } from './cluster-links.ts';
+import { settleMs } from './cluster-faults.ts';
 
 /** Operations the policy issues after the event is done, so the shard's new primary takes writes too. */
 const TAIL_OPS = 500;
@@ -24,8 +25,6 @@ const SLOTS = 16_384;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// Time for a failover and for the cluster to settle after a heal (as the lab writer's faults allow).
-const settleMs = (nodeTimeoutMs: number) => 2 * (2 * nodeTimeoutMs + 1_000 + Math.max(4 * nodeTimeoutMs, 4_000) + Math.max(2 * nodeTimeoutMs, 2_000));
 
 /** The first hash tag `{tN}` whose slot the shard of `node` serves. */
 const hashTagOnShard = (nodes: readonly StartedNode[], node: string): string => {
