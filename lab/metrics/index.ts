@@ -19,4 +19,5 @@ export { startCpuMeter } from './client-cpu.ts';
 export { attributeTime, type LinkCosts, type RunCosts } from './time-attribution.ts';
 export { LatencyWindows, windowWidthMs, type WindowedRun } from './windows.ts';
 export { configPoints, findKnee, KNEE_RULES, rampKnee, saturationOf, unexpectedSaturation, type KneePoint } from './knee.ts';
+export { countSpread } from './count-spread.ts';
 export { nextSloProbe, sloProbeOf, sloSearchOf } from './slo-search.ts';

@@ -5,6 +5,7 @@
 // reads a set of configs at different constant rates, each config one point. Pure.
 
 import { LATE_START_MS, runCounts, type ConfigResult, type Knee, type LatencyWindow, type Saturation, type ThresholdResult } from '../contracts/index.ts';
+import { countSpread } from './count-spread.ts';
 
 /** One point of a rate sweep: a window of a ramp, or a config at one constant rate. */
 export interface KneePoint {
@@ -23,8 +24,6 @@ export const KNEE_RULES = {
   departRatio: 1.5,
   /** ... and at least this far above it, µs (a late start's threshold: smaller gaps are the generator's jitter). */
   departMinUs: LATE_START_MS * 1000,
-  /** Achieved falls short when offered - achieved requests exceed this many square roots of the offered count (plus one). */
-  spreads: 3,
 } as const;
 
 const formatMsOf = (us: number): string => `${(us / 1000).toFixed(us < 10_000 ? 2 : 1)} ms`;
@@ -38,7 +37,7 @@ const queueingAt = (p: KneePoint): string | undefined => {
   }
   const offered = p.offeredPerSec * p.seconds;
   const shortfall = offered - p.achievedPerSec * p.seconds;
-  const spread = KNEE_RULES.spreads * Math.sqrt(offered) + 1;
+  const spread = countSpread(offered);
   if (shortfall > spread) return `achieved ${perSec(p.achievedPerSec)} below offered ${perSec(p.offeredPerSec)} by more than the spread (${Math.round(shortfall)} requests short, spread ${Math.round(spread)})`;
   return undefined;
 };

@@ -4,6 +4,7 @@
 // harm where the base had none fails outright (the row now does something it never did).
 
 import { COMPARED_ROW_METRICS, type ReconcileEntry } from '../../contracts/index.ts';
+import { countSpread } from '../../metrics/index.ts';
 
 export interface CountChange {
   id: string;
@@ -16,7 +17,7 @@ export interface CountChange {
 }
 
 /** The rise in a count beyond which it is not noise: max(threshold × base, 3·√base + 1). */
-export const countNoise = (base: number, thresholdPct: number): number => Math.max((base * thresholdPct) / 100, 3 * Math.sqrt(base) + 1);
+export const countNoise = (base: number, thresholdPct: number): number => Math.max((base * thresholdPct) / 100, countSpread(base));
 
 const failureOf = (base: number, next: number, thresholdPct: number): string | null => {
   if (next <= base) return null;
