@@ -138,8 +138,12 @@ export const readRequestWorkload = (record: Record<string, unknown>, path: Field
   if (batchValue !== undefined && arrivalValue === undefined) {
     problems.push({ path: [...path, 'batch'], at: 'key', message: 'batch applies to open-loop arrivals only', hint: 'add arrival: {rate: 500/s, for: 2s}, or remove batch' });
   }
-  if (batchValue !== undefined && clients?.some((c) => c.kind === 'pool') === true) {
-    problems.push({ path: [...path, 'clients'], message: 'a batched workload runs on clients: shared', hint: 'remove clients (or write clients: shared): each batch leaves on the shared client as one pipeline' });
+  if (clients?.some((c) => c.kind === 'pool') === true && batchers?.some((b) => b.kind === 'auto') === true) {
+    problems.push({
+      path: [...path, 'batch'],
+      message: 'batch: auto runs on clients: shared (a pool checks out one connection per request, so auto-pipelining has nothing to batch)',
+      hint: 'write clients: shared for batch: auto, or batch: {window: 5ms, size: 64} on a pool (each batch checks out a connection)',
+    });
   }
   const first = kinds?.[0]?.steps[0]?.commands[0];
   if (problems.length > before || kinds === undefined || requests === undefined || label === undefined || first === undefined || clients === undefined) return undefined;

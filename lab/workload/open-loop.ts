@@ -13,7 +13,7 @@ import type { Redis } from 'ioredis';
 import { LATE_START_MS, type CellArrival, type Mode, type ScheduleHealth } from '../contracts/index.ts';
 import { nowUs } from './drive.ts';
 import { runRequest, runRequestTogether, type RequestRecorders } from './requests.ts';
-import { WindowBatcher, type BatchRecord } from './window-batcher.ts';
+import { sharedConnection, WindowBatcher, type BatchRecord } from './window-batcher.ts';
 import type { RequestPlan } from './request-plan.ts';
 import { createRng, deriveSeed } from './rng.ts';
 
@@ -67,10 +67,11 @@ const pool = (clients: Redis[]) => {
   const state = { waited: 0 };
   return {
     state,
-    acquire: (): Promise<Redis> => {
+    /** A connection for `requests` requests (a batch's, with batch:; else 1): all of them wait when none is free. */
+    acquire: (requests = 1): Promise<Redis> => {
       const client = free.pop();
       if (client !== undefined) return Promise.resolve(client);
-      state.waited++;
+      state.waited += requests;
       return new Promise((resolve) => waiting.push(resolve));
     },
     release: (client: Redis): void => {
@@ -99,8 +100,9 @@ export const driveOpenLoop = async (input: OpenLoopInput): Promise<OpenLoopOutco
   const serviceUs = new Float64Array(n).fill(Number.NaN);
   const lateStart = new Uint8Array(n);
   const checkout = arrival.clients.kind === 'pool' ? pool(clients) : undefined;
-  // A window batcher sends each batch on the shared client (a batched workload runs on one).
-  const batcher = arrival.batcher?.kind === 'window' ? new WindowBatcher(clients[0] as Redis, arrival.batcher, plan, recorders) : undefined;
+  // A window batcher sends each batch on a connection checked out of the pool, or on the shared client.
+  const batcher =
+    arrival.batcher?.kind === 'window' ? new WindowBatcher(checkout ?? sharedConnection(clients[0] as Redis), arrival.batcher, plan, recorders) : undefined;
   const together = arrival.batcher?.kind === 'auto';
   const loop = monitorEventLoopDelay({ resolution: 1 });
   let worstLateUs = 0;

@@ -4,6 +4,8 @@
 // wait to fill runs from its scheduled arrival to the moment its batch left. The timer is
 // armed to wake a millisecond early and then polls with setImmediate, so a flush is not a
 // setTimeout's millisecond late (which would add about 1 ms to every timer-flushed wait).
+// On a pool a departing batch checks out a free connection for its pipeline (waiting, when
+// every connection is busy, after its wait to fill has ended); on a shared client it leaves at once.
 
 import type { Redis } from 'ioredis';
 import { nowUs, type Recorder } from './drive.ts';
@@ -34,6 +36,16 @@ interface Entry {
   done: (outcome: { ok: boolean; sentUs: number }) => void;
 }
 
+/** Where a departing batch gets its connection: a pool's checkout, or the shared client. */
+export interface BatchConnections {
+  /** A connection for a batch of `requests` requests (they all wait, when it has to). */
+  acquire: (requests: number) => Promise<Redis>;
+  release: (client: Redis) => void;
+}
+
+/** The shared client as BatchConnections: every batch leaves on it at once. */
+export const sharedConnection = (client: Redis): BatchConnections => ({ acquire: () => Promise.resolve(client), release: () => undefined });
+
 interface OpenBatch {
   entries: Entry[];
   commands: number;
@@ -46,7 +58,7 @@ export class WindowBatcher {
   private current: OpenBatch | undefined;
 
   constructor(
-    private readonly client: Redis,
+    private readonly connections: BatchConnections,
     private readonly limits: { windowMs: number; size: number },
     private readonly plan: RequestPlan,
     private readonly recs: RequestRecorders,
@@ -87,25 +99,34 @@ export class WindowBatcher {
   private flush(batch: OpenBatch, reason: 'timer' | 'size'): void {
     if (this.current === batch) this.current = undefined;
     clearTimeout(batch.timer);
-    const sentUs = nowUs();
+    const leftUs = nowUs();
     const rec = this.record;
     rec.batches++;
     if (reason === 'timer') rec.timerFlushes++;
     else rec.sizeFlushes++;
     rec.commands += batch.commands;
     rec.maxCommands = Math.max(rec.maxCommands, batch.commands);
-    const queue = this.client.pipeline();
     for (const entry of batch.entries) {
-      rec.waitUs[entry.r] = sentUs - entry.intendedUs;
+      rec.waitUs[entry.r] = leftUs - entry.intendedUs;
       rec.lateSumUs += Math.max(0, entry.joinedUs - entry.intendedUs);
-      for (const plan of entry.plans) queue.call(plan.name, ...plan.argsOf(entry.op));
     }
+    const where = `batch ${rec.batches} (requests ${(batch.entries[0]?.r ?? 0) + 1}-${(batch.entries.at(-1)?.r ?? 0) + 1})`;
+    void this.connections.acquire(batch.entries.length).then((client) => this.send(client, batch, where));
+  }
+
+  // The batch as one pipeline on `client`; its send (after any pool wait) is each request's actual send.
+  private send(client: Redis, batch: OpenBatch, where: string): void {
+    const sentUs = nowUs();
+    const queue = client.pipeline();
+    for (const entry of batch.entries) for (const plan of entry.plans) queue.call(plan.name, ...plan.argsOf(entry.op));
     void queue.exec().then(
-      (results) => this.settle(batch, sentUs, results ?? []),
+      (results) => {
+        this.connections.release(client);
+        this.settle(batch, sentUs, results ?? []);
+      },
       (error: unknown) => {
-        const first = batch.entries[0];
-        const where = `batch ${rec.batches} (requests ${(first?.r ?? 0) + 1}-${(batch.entries.at(-1)?.r ?? 0) + 1})`;
-        this.recorderOf(first?.plans[0])?.abort(where, error);
+        this.connections.release(client);
+        this.recorderOf(batch.entries[0]?.plans[0])?.abort(where, error);
         for (const entry of batch.entries) entry.done({ ok: false, sentUs });
       },
     );

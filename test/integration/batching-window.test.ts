@@ -86,4 +86,41 @@ describe('batching window', () => {
     expect(doubled).toBeGreaterThan(1.4);
     expect(doubled).toBeLessThan(2.6);
   }, 180_000);
+  it('on a pool each batch checks out a connection: a pool of 1 makes batches wait for it, a pool of 4 rarely', async () => {
+    // Poisson arrivals at 60/s, a 2 ms window (about one request a batch) and a 10 ms link: one
+    // connection is busy about 63 % of the time, so many batches find it taken; four seldom are.
+    const result = await runScenario(
+      inlineScenario(`
+name: batching-window-pool
+workload:
+  label: incr
+  request: [{command: INCR, key: "c:{r}"}]
+  arrival: {rate: 60/s, for: 3s, process: poisson}
+  batch: {window: 2ms, size: 64}
+  clients: [{pool: 1}, {pool: 4}]
+modes: [pipeline:all]
+network: {rtt: 10ms}
+warmup: 0
+repeat: 1
+`),
+      { runtime },
+    );
+    expect(result.configs.map((c) => [c.id, c.runs.map((r) => r.failure ?? 'ok')])).toEqual([
+      ['pipeline:all@rtt=10ms,rate=60/s,clients=pool:1,batch=2ms/64', ['ok']],
+      ['pipeline:all@rtt=10ms,rate=60/s,clients=pool:4,batch=2ms/64', ['ok']],
+    ]);
+    const [pool1, pool4] = result.configs;
+    const health = result.configs.map((c) => `${c.id}: pool waited ${c.schedule?.poolWaited} of ${c.schedule?.scheduled}, request p99 ${c.requestLatencyUs?.p99}us, batches ${c.batching?.batches}`).join('; ');
+    for (const c of [pool1, pool4]) {
+      expect(c?.batching?.batches, health).toBeGreaterThan(0);
+      expect(c?.batching?.waitUs?.count, health).toBe(c?.schedule?.scheduled);
+    }
+    // The pool wait comes after the wait to fill, so it shows in the pool's count and the request
+    // latency, not in the batch wait.
+    expect(pool1?.schedule?.poolWaited ?? 0, health).toBeGreaterThan(3 * (pool4?.schedule?.poolWaited ?? 0) + 5);
+    expect(pool1?.requestLatencyUs?.p99 ?? 0, health).toBeGreaterThan(pool4?.requestLatencyUs?.p99 ?? Number.NaN);
+    const waitRatio = (pool1?.batching?.meanWaitUs ?? 0) / (pool4?.batching?.meanWaitUs ?? Number.NaN);
+    expect(waitRatio, health).toBeGreaterThan(0.5);
+    expect(waitRatio, health).toBeLessThan(2);
+  }, 180_000);
 });

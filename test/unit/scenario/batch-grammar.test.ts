@@ -49,7 +49,7 @@ describe('parseScenario: batch', () => {
     expect(hints(error)[0]).toMatch(/^batch is none \(each request sent on arrival\), auto \(ioredis enableAutoPipelining\) or \{window: 5ms, size: 64\}/);
   });
 
-  it('open loop only, modes pipeline:all only, a shared client only, each batcher once', () => {
+  it('open loop only, modes pipeline:all only, auto on a shared client only, each batcher once', () => {
     const closed = failure(yaml('name: t', 'workload: {requests: 5, request: [{command: GET, key: "a:{r}"}], batch: auto}', 'modes: [pipeline:all]'));
     expect(lines(closed)).toStrictEqual(['2:66: workload.batch: batch applies to open-loop arrivals only']);
     const modes = failure(yaml(...WORKLOAD('auto'), 'modes: [sync, pipeline:all, auto:4]'));
@@ -59,7 +59,13 @@ describe('parseScenario: batch', () => {
     ]);
     expect(hints(modes)[0]).toMatch(/^write modes: \[pipeline:all\]/);
     const pool = failure(yaml(...WORKLOAD('auto', '  clients: {pool: 4}'), 'modes: [pipeline:all]'));
-    expect(lines(pool).map((l) => l.replace(/^\d+:\d+: /, ''))).toStrictEqual(['workload.clients: a batched workload runs on clients: shared']);
+    expect(lines(pool).map((l) => l.replace(/^\d+:\d+: /, ''))).toStrictEqual([
+      'workload.batch: batch: auto runs on clients: shared (a pool checks out one connection per request, so auto-pipelining has nothing to batch)',
+    ]);
+    expect(hints(pool)[0]).toMatch(/batch: \{window: 5ms, size: 64\} on a pool/);
+    // A window batcher runs on a pool: each batch checks out a connection.
+    const windowPool = parseScenario(yaml(...WORKLOAD('{window: 2ms, size: 8}', '  clients: [shared, {pool: 4}]'), 'modes: [pipeline:all]'), 'x.yaml');
+    expect(windowPool.workloads[0]?.request?.clients).toStrictEqual([{ kind: 'shared' }, { kind: 'pool', size: 4 }]);
     const twice = failure(yaml(...WORKLOAD('[{window: 2ms, size: 8}, {window: [1ms, 2ms], size: 8}]'), 'modes: [pipeline:all]'));
     expect(lines(twice).map((l) => l.replace(/^\d+:\d+: /, ''))).toStrictEqual(['workload.batch: batcher 2ms/8 is listed twice']);
   });
