@@ -2,6 +2,7 @@
 // and the CLI writes them to stderr. The type lives here so that lab/run never imports report.
 
 import type { Calibration, ConfigResult, ImageInfo, ReconcileEntry, RunRecord, RuntimeKind } from './result.ts';
+import type { SloProbe } from './slo.ts';
 
 export type ProgressEvent =
   | { type: 'runtime-starting'; runtime: RuntimeKind | 'auto' }
@@ -28,6 +29,22 @@ export type ProgressEvent =
       /** How many warmup runs (when warmup) or measured runs this config gets. */
       runCount: number;
       run: RunRecord;
+    }
+  | {
+      /** A rate search (`slo:`) judged one probe: one event per probe, after its runs (and the
+       * second try of a miss), so a long search shows how far it got and where its bracket is. */
+      type: 'slo-probe-done';
+      configId: string;
+      /** Same as the config's `config-start`. */
+      index: number;
+      total: number;
+      /** The objective as written (`request p(99) < 50ms`) and its metric's registry key. */
+      objective: string;
+      metric: string;
+      /** 0-based position of this probe in the search, and the most probes the search may make. */
+      probeIndex: number;
+      maxProbes: number;
+      probe: SloProbe;
     }
   | { type: 'config-done'; config: ConfigResult }
   | {

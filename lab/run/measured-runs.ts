@@ -8,7 +8,7 @@ import type { Endpoint } from '../runtime/index.ts';
 import { collectGarbage } from '../metrics/index.ts';
 import { buildPlan, buildRequestPlan, runRequests, runWorkload, type OperationPlan, type RequestPlan, type RequestRun } from '../workload/index.ts';
 import { newRequestRecords, openedConnections, recordRequests } from './request-results.ts';
-import type { Calibration, ConfigCell } from '../contracts/index.ts';
+import type { Calibration, ConfigCell, SloProbe } from '../contracts/index.ts';
 import { engineRunRecord, recordEngineRun, recordRun, runRecord, type ConfigRuns } from './result-assembly.ts';
 import { calibrateShape, checkAborted, type RunSession } from './session.ts';
 import { runEngineConfig, type EngineSetup } from './engine-runs.ts';
@@ -177,7 +177,12 @@ export const measureLink = async (ctx: MeasureContext, configs: ConfigRuns[]): P
       emit({ type: 'run-done', configId: probe.cell.id, index: probe.index, total: ctx.total, warmup: false, runIndex: r, runCount: scenario.repeat, run: record });
     }
   };
-  for (const config of searches) await searchRate(config, calibration === undefined ? [] : [calibration], runProbe);
+  for (const config of searches) {
+    const slo = config.cell.arrival?.slo;
+    const onProbe = (probe: SloProbe, probeIndex: number) =>
+      emit({ type: 'slo-probe-done', configId: config.cell.id, index: config.index, total: ctx.total, objective: slo?.objective ?? '', metric: slo?.metric ?? '', probeIndex, maxProbes: slo?.maxProbes ?? 0, probe });
+    await searchRate(config, calibration === undefined ? [] : [calibration], runProbe, onProbe);
+  }
   return calibration;
 };
 

@@ -19,8 +19,11 @@ const probeCell = (cell: ConfigCell, ratePerSec: number, forMs: number): ConfigC
   return { ...cell, commands: requests, arrival: { ...arrival, ratePerSec, requests } };
 };
 
+/** Told of each probe once it is judged (0-based position in the search). */
+export type OnProbe = (probe: SloProbe, probeIndex: number) => void;
+
 /** Runs the search of one config; its result (with `slo`) is kept on the config for toConfigResult. */
-export const searchRate = async (config: ConfigRuns, calibration: readonly Calibration[], runProbe: RunProbe): Promise<void> => {
+export const searchRate = async (config: ConfigRuns, calibration: readonly Calibration[], runProbe: RunProbe, onProbe: OnProbe = () => undefined): Promise<void> => {
   const arrival = config.cell.arrival;
   const options = arrival?.slo;
   if (arrival === undefined || options === undefined) throw new Error(`config ${config.cell.id} has no slo to search`);
@@ -41,6 +44,7 @@ export const searchRate = async (config: ConfigRuns, calibration: readonly Calib
     if (firstProbe.met) {
       results.set(step.ratePerSec, first);
       probes.push(firstProbe);
+      onProbe(firstProbe, probes.length - 1);
       continue;
     }
     // A miss is believed only when it happens twice: one probe stalled by the machine (a GC, a
@@ -48,7 +52,9 @@ export const searchRate = async (config: ConfigRuns, calibration: readonly Calib
     const second = await runOnce(config, step.ratePerSec, forMs, calibration, runProbe);
     const secondProbe = sloProbeOf(options, step.ratePerSec, second);
     results.set(step.ratePerSec, secondProbe.met ? second : first);
-    probes.push(secondProbe.met ? { ...secondProbe, firstTry: { actual: firstProbe.actual, saturated: firstProbe.saturated } } : firstProbe);
+    const judged = secondProbe.met ? { ...secondProbe, firstTry: { actual: firstProbe.actual, saturated: firstProbe.saturated } } : firstProbe;
+    probes.push(judged);
+    onProbe(judged, probes.length - 1);
   }
 };
 

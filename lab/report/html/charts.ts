@@ -8,6 +8,8 @@ import { configMode, modeLabel, type ConfigResult, type LabResult } from '../../
 import { decodeLatency, valueAtPercentileUs, type LatencyHistogram } from '../../metrics/index.ts';
 import { finiteOrNull } from './escape.ts';
 import { openLoopCharts, scheduleRate } from './open-loop-charts.ts';
+import { sloCharts } from './slo-section.ts';
+import { batchingCharts } from './batching-section.ts';
 import type { Chart } from './chart.ts';
 
 /** Points per decade of 1/(1-p): 10 gives 0%, 20.6%, 36.9%, ... 90%, ... 99%, ... */
@@ -178,4 +180,6 @@ export const chartsOf = (result: LabResult): Chart[] => [
   ...batchCharts(result),
   ...percentileCharts(result),
   ...openLoopCharts(result),
+  ...sloCharts(result),
+  ...batchingCharts(result),
 ];

@@ -2,8 +2,8 @@
 // itself). Pure formatting: the CLI decides where lines go. (The event types themselves are
 // contracts/progress.ts.)
 
-import { runCounts, type Calibration, type ConfigResult, type ProgressEvent, type ReconcileEntry, type RunRecord } from '../../contracts/index.ts';
-import { fixed, formatDuration, formatMs, orNa } from '../figures.ts';
+import { configMetricByKey, runCounts, type Calibration, type ConfigResult, type ProgressEvent, type ReconcileEntry, type RunRecord, type SloProbe } from '../../contracts/index.ts';
+import { fixed, formatDuration, formatLatencyUs, formatMs, orNa } from '../figures.ts';
 import { consistencyText } from '../reconcile-block.ts';
 
 // "[3/20] pipeline:64@rtt=10ms": which config, and how far through the run we are.
@@ -32,6 +32,19 @@ const reconcileDoneLine = (entry: ReconcileEntry): string => {
   );
 };
 
+// "[2/2] sync@...,rate=search  probe 3/16  80.00/s  request p(99) 41.2 ms  met (achieved 79.9/s)".
+const sloProbeLine = (event: Extract<ProgressEvent, { type: 'slo-probe-done' }>): string => {
+  const p: SloProbe = event.probe;
+  const metric = configMetricByKey(event.metric);
+  const actual = p.actual === null ? 'n/a' : metric?.unit === 'us' ? formatLatencyUs(p.actual) : fixed(p.actual, 2);
+  const rate = (perSec: number): string => `${fixed(perSec, perSec < 100 ? 2 : 1)}/s`;
+  const verdict = p.met ? (p.firstTry === undefined ? 'met' : 'met on the second try') : p.saturated ? 'missed (SATURATED), twice' : 'missed, twice';
+  return (
+    `${position(event.index, event.total, event.configId)}  probe ${event.probeIndex + 1}/${event.maxProbes}  ${rate(p.offeredPerSec)}  ` +
+    `${metric?.name ?? event.metric} ${actual}  ${verdict}${p.achievedPerSec === null ? '' : ` (achieved ${rate(p.achievedPerSec)})`}  [${event.objective}]`
+  );
+};
+
 /** The line to print for an event, or null when an event has nothing worth a line. */
 export const formatProgress = (event: ProgressEvent): string | null => {
   switch (event.type) {
@@ -52,6 +65,8 @@ export const formatProgress = (event: ProgressEvent): string | null => {
         `${formatMs(event.run.totalMs)} ms  ${runOutcome(event.run)}` +
         (event.run.clientGcMs !== null && event.run.clientGcMs >= 1 ? `  (client GC ${fixed(event.run.clientGcMs, 1)} ms)` : '')
       );
+    case 'slo-probe-done':
+      return sloProbeLine(event);
     case 'config-done':
       return configDoneLine(event.config);
     case 'fault-run-done':

@@ -52,4 +52,12 @@ describe('formatProgress', () => {
     );
     expect(formatProgress({ type: 'reconcile-done', entry: labResult.reconcile![2]! })).toMatch(/ DIFFERED$/);
   });
+
+  it('renders each probe of a rate search: where it is, the rate, the figure and the verdict', () => {
+    const base = { type: 'slo-probe-done', configId: 'sync@rtt=10ms,rate=search', index: 0, total: 2, objective: 'request p(99) < 50ms', metric: 'requestP99Us', maxProbes: 16 } as const;
+    const probe = { offeredPerSec: 80, achievedPerSec: 79.9, actual: 41_200, saturated: false, met: true, verifiedRuns: 1, runs: 1 };
+    expect(formatProgress({ ...base, probeIndex: 2, probe })).toBe('[1/2] sync@rtt=10ms,rate=search  probe 3/16  80.00/s  request p(99) 41.2 ms  met (achieved 79.90/s)  [request p(99) < 50ms]');
+    expect(formatProgress({ ...base, probeIndex: 3, probe: { ...probe, offeredPerSec: 160, actual: 900_000, met: false, saturated: true } })).toMatch(/probe 4\/16 {2}160\.0\/s {2}request p\(99\) 900\.0 ms {2}missed \(SATURATED\), twice/);
+    expect(formatProgress({ ...base, probeIndex: 4, probe: { ...probe, firstTry: { actual: 60_000, saturated: false } } })).toContain('met on the second try');
+  });
 });
