@@ -5,6 +5,7 @@
 
 import type { LatencySummaryUs } from './result.ts';
 import type { FaultAction } from './scenario.ts';
+import type { Mode } from './mode.ts';
 
 export interface ClusterShape {
   primaries: number;
@@ -43,15 +44,10 @@ interface NodeLinkInput {
   rttMs: number;
 }
 
-/** Which cluster modes the lab drives: one command per round trip, or B commands per batch,
- * each batch split into one pipeline per owning primary sent at once (ioredis refuses a pipeline
- * whose keys live on different primaries). */
-export type ClusterMode = { kind: 'sync' } | { kind: 'pipeline'; batch: number };
-
 export type ClusterFault =
   /** CLUSTER FAILOVER on a replica (coordinated: it waits for the replica to catch up; TAKEOVER:
    * no agreement, no catch-up), then one run with the client's slot map left stale. */
-  | { kind: 'failover'; node: string; takeover: boolean; mode: ClusterMode; name?: string }
+  | { kind: 'failover'; node: string; takeover: boolean; mode: Mode; name?: string }
   /** The node cut off from the rest and from clients that use its proxy, both ways, for forMs;
    * a client connected straight to it writes on the minority side meanwhile. */
   | { kind: 'partition'; node: string; forMs: number; name?: string }
@@ -71,7 +67,7 @@ export interface ClusterScenario {
   /** Default link of every node, and per-node overrides by node name. */
   network: { rttMs: number; nodes: Record<string, NodeLinkInput> };
   workload: { command: 'SET' | 'INCR'; key: string; keys: number; commands: number; valueBytes: number };
-  modes: ClusterMode[];
+  modes: Mode[];
   /** ioredis scaleReads for read commands (`master` | `slave` | `all`). */
   scaleReads: 'master' | 'slave' | 'all';
   warmup: number;

@@ -11,7 +11,7 @@ import { closeClient, connectClient, connectCluster, type LabCluster } from '../
 import { adminClient, clusterInfo, nodeRole } from '../../runtime/cluster/index.ts';
 import type { StartedNode, StartedRuntime } from '../../runtime/index.ts';
 import { driveCluster, clusterOps } from '../../workload/cluster/index.ts';
-import type { ClusterFault, ClusterScenario } from '../../contracts/index.ts';
+import { modeLabel, type ClusterFault, type ClusterScenario } from '../../contracts/index.ts';
 import { startFault, type FaultHandle, type ToxiproxyApi } from '../../network/index.ts';
 import type { ClusterFaultResult } from './cluster-run.ts';
 import { readBack, startClusterWriter, startMinorityWriter, type WriteRecord, type Writer } from './cluster-writers.ts';
@@ -128,7 +128,7 @@ export const runClusterFault = async (ctx: FaultContext, fault: ClusterFault, in
       mark(primary === undefined ? `${node.name} did not take over in time (the cluster did not settle)` : `${primary} is the shard's primary; cluster_state ok on every node`);
       const ops = clusterOps(ctx.scenario.workload, `f${index}`, `fault${index}:`);
       const outcome = await driveCluster(client, ctx.scenario.workload.command, fault.mode, ops);
-      mark(`one ${fault.mode.kind === 'sync' ? 'sync' : `pipeline:${fault.mode.batch}`} run with the stale slot map: ${outcome.totalMs.toFixed(1)} ms, ${outcome.errors} error(s)`);
+      mark(`one ${modeLabel(fault.mode)} run with the stale slot map: ${outcome.totalMs.toFixed(1)} ms, ${outcome.errors} error(s)`);
       if (ctx.scenario.workload.command === 'SET') {
         const last = new Map(ops.map((op) => [op.key, op.args[1]!]));
         // The driver checks every reply but does not say which command erred: with any error, each

@@ -5,14 +5,12 @@
 
 import { decodeLatency, destroyHistograms, summarizeLatency, type LatencyHistogram } from '../../metrics/index.ts';
 import { verdictFor } from '../../reconcile/index.ts';
-import { topologyLabel } from '../../contracts/index.ts';
-import type { ClusterFault, ClusterMode, ClusterScenario, ConfigResult, LabResult, LatencySummaryUs, LinkCalibration, NodeShare, ReconcileCounts, ReconcileEntry, RunRecord } from '../../contracts/index.ts';
+import { modeLabel, topologyLabel } from '../../contracts/index.ts';
+import type { ClusterFault, ClusterScenario, ConfigResult, LabResult, LatencySummaryUs, LinkCalibration, NodeShare, ReconcileCounts, ReconcileEntry, RunRecord } from '../../contracts/index.ts';
 import type { ClusterConfigResult, ClusterFaultResult, ClusterRun } from './cluster-run.ts';
 
 /** The policy column of a cluster fault row: the lab's own writers, not a retry policy of the scenario's. */
 const CLUSTER_WRITER = 'lab-writer';
-
-const modeText = (mode: ClusterMode): string => (mode.kind === 'sync' ? 'sync' : `pipeline:${mode.batch}`);
 
 const clusterLabel = (plan: ClusterScenario): string =>
   topologyLabel({ kind: 'cluster', primaries: plan.topology.cluster.primaries, replicasPerPrimary: plan.topology.cluster.replicas });
@@ -131,7 +129,7 @@ const countsOf = (f: ClusterFaultResult): ReconcileCounts => {
 const clusterFaultEntry = (f: ClusterFaultResult, plan: ClusterScenario, client: string): ReconcileEntry => {
   const { fault } = f;
   const name = faultName(fault);
-  const mode = fault.kind === 'failover' ? modeText(fault.mode) : 'sync';
+  const mode = fault.kind === 'failover' ? modeLabel(fault.mode) : 'sync';
   const counts = countsOf(f);
   const judged = verdictFor({ counts, counter: null, prefix: null, tagsVisible: false, noun: 'write' });
   const notes = [

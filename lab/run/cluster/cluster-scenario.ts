@@ -3,7 +3,7 @@
 // the field; what reaches here is runnable, so a mismatch is a bug in the validator, not input.
 
 import { LabError } from '../../errors/index.ts';
-import type { ClusterFault, ClusterMode, ClusterScenario, Scenario } from '../../contracts/index.ts';
+import type { ClusterFault, ClusterScenario, Mode, Scenario } from '../../contracts/index.ts';
 
 /** cluster-node-timeout when the scenario leaves `topology.cluster.node-timeout` out. */
 const NODE_TIMEOUT_MS = 2_000;
@@ -16,8 +16,8 @@ const unexpected = (file: string, what: string): never => {
   });
 };
 
-const clusterMode = (file: string, mode: Scenario['modes'][number]): ClusterMode =>
-  mode.kind === 'sync' ? { kind: 'sync' } : mode.kind === 'pipeline' && typeof mode.batch === 'number' ? { kind: 'pipeline', batch: mode.batch } : unexpected(file, `mode ${mode.kind}`);
+const clusterMode = (file: string, mode: Mode): Mode =>
+  mode.kind === 'sync' || (mode.kind === 'pipeline' && typeof mode.batch === 'number') ? mode : unexpected(file, `mode ${mode.kind}`);
 
 /** The cluster runner's input for a validated cluster scenario. */
 export const clusterScenarioOf = (scenario: Scenario): ClusterScenario => {

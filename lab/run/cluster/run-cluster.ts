@@ -9,7 +9,7 @@ import { createLatencyHistogram, median, min, max, percentile, recordUs, summari
 import { ToxiproxyApi, calibrationWithinTolerance } from '../../network/index.ts';
 import { startRuntime, type RuntimeChoice, type StartedNode, type StartedRuntime } from '../../runtime/index.ts';
 import { clusterOps, driveCluster } from '../../workload/cluster/index.ts';
-import type { Calibration, ClusterMode, ClusterScenario, LabResult, NodeShare, ProgressListener, Scenario } from '../../contracts/index.ts';
+import { modeLabel, type Calibration, type ClusterScenario, type LabResult, type Mode, type NodeShare, type ProgressListener, type Scenario } from '../../contracts/index.ts';
 import { evaluateThresholds } from '../../metrics/index.ts';
 import type { ClusterConfigResult, ClusterFaultResult, ClusterRun, NodeLinkResult } from './cluster-run.ts';
 import { clusterLabResult } from './cluster-lab-result.ts';
@@ -30,8 +30,6 @@ interface RunClusterOptions {
 
 const nodeKeys = (n: StartedNode): string[] => [n.announced, `${n.proxied.host}:${n.proxied.port}`];
 
-const modeText = (mode: ClusterMode): string => (mode.kind === 'sync' ? 'sync' : `pipeline:${mode.batch}`);
-
 // One node's per-wait samples as an HDR histogram and its summary: every sample is one wait.
 const latencyOf = (samplesUs: readonly number[]) => {
   const histogram = createLatencyHistogram();
@@ -50,7 +48,7 @@ interface Measured {
   redirectFrom: (string | undefined)[];
 }
 
-const measureConfig = async (scenario: ClusterScenario, client: LabCluster, mode: ClusterMode, links: 'flat' | 'shaped', names: Map<string, string>): Promise<Measured> => {
+const measureConfig = async (scenario: ClusterScenario, client: LabCluster, mode: Mode, links: 'flat' | 'shaped', names: Map<string, string>): Promise<Measured> => {
   const { workload } = scenario;
   for (let w = 0; w < scenario.warmup; w++) await driveCluster(client, workload.command, mode, clusterOps(workload, `${links}-warm${w}`));
   const redirectsBefore = client.redirects.length;
@@ -96,8 +94,8 @@ const measureConfig = async (scenario: ClusterScenario, client: LabCluster, mode
   }));
   return {
     result: {
-      id: `${modeText(mode)}@${links}`,
-      mode: modeText(mode),
+      id: `${modeLabel(mode)}@${links}`,
+      mode: modeLabel(mode),
       links,
       commands: workload.commands,
       runsMs,
@@ -190,7 +188,7 @@ const runCluster = async <T>(scenario: ClusterScenario, options: RunClusterOptio
       const total = 2 * scenario.modes.length;
       for (const mode of scenario.modes) {
         signal.throwIfAborted();
-        emit({ type: 'config-start', configId: `${modeText(mode)}@flat`, index: measured.length, total });
+        emit({ type: 'config-start', configId: `${modeLabel(mode)}@flat`, index: measured.length, total });
         measured.push(await measureConfig(scenario, client, mode, 'flat', names));
       }
       const shaped = new Map<string, Calibration>();
@@ -200,7 +198,7 @@ const runCluster = async <T>(scenario: ClusterScenario, options: RunClusterOptio
       }
       for (const mode of scenario.modes) {
         signal.throwIfAborted();
-        emit({ type: 'config-start', configId: `${modeText(mode)}@shaped`, index: measured.length, total });
+        emit({ type: 'config-start', configId: `${modeLabel(mode)}@shaped`, index: measured.length, total });
         measured.push(await measureConfig(scenario, client, mode, 'shaped', names));
       }
       const addedMs = new Map(cluster.nodes.flatMap((n) => nodeKeys(n).map((k) => [k, shaped.get(n.name)!.addedMs - flat.get(n.name)!.addedMs] as const)));

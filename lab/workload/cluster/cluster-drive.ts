@@ -8,7 +8,7 @@
 
 import type { Cluster } from 'ioredis';
 import { countPipelineRedirect, type LabCluster } from '../../client/index.ts';
-import type { ClusterMode, ClusterScenario } from '../../contracts/index.ts';
+import { batchSize, type ClusterScenario, type Mode } from '../../contracts/index.ts';
 
 export interface ClusterOp {
   key: string;
@@ -42,7 +42,9 @@ const sendOne = (cluster: Cluster, command: 'SET' | 'INCR', op: ClusterOp): Prom
 
 const refreshSlots = (cluster: Cluster): Promise<void> => new Promise((resolve) => cluster.refreshSlotsCache(() => resolve()));
 
-export const driveCluster = async (client: LabCluster, command: 'SET' | 'INCR', mode: ClusterMode, ops: ClusterOp[]): Promise<ClusterDriveOutcome> => {
+export const driveCluster = async (client: LabCluster, command: 'SET' | 'INCR', mode: Mode, ops: ClusterOp[]): Promise<ClusterDriveOutcome> => {
+  // The grammar gives a cluster sync or pipeline:B (B a number); batchSize reads either.
+  const batch = batchSize(mode, ops.length);
   const out: ClusterDriveOutcome = { totalMs: 0, waits: [], samplesUs: new Map(), commands: new Map(), errors: 0 };
   const bump = (map: Map<string, number>, node: string) => map.set(node, (map.get(node) ?? 0) + 1);
   const sample = (node: string, us: number) => (out.samplesUs.get(node) ?? out.samplesUs.set(node, []).get(node)!).push(us);
@@ -66,8 +68,8 @@ export const driveCluster = async (client: LabCluster, command: 'SET' | 'INCR', 
       out.waits.push([node]);
     }
   } else {
-    for (let start = 0; start < ops.length; start += mode.batch) {
-      let pending = ops.slice(start, start + mode.batch);
+    for (let start = 0; start < ops.length; start += batch) {
+      let pending = ops.slice(start, start + batch);
       let first = true;
       while (pending.length > 0) {
         const groups = new Map<string, ClusterOp[]>();
