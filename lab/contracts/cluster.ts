@@ -1,10 +1,8 @@
-// A Redis Cluster scenario as the cluster runner plans it, and the per-node share a cluster
-// config reports (ConfigResult.perNode). A scenario file with `topology: {cluster: ...}` is read
-// by the shared grammar (lab/scenario) and planned into this shape by clusterScenarioOf
-// (lab/run/cluster/cluster-scenario.ts); runScenario runs it into a LabResult.
+// A Redis Cluster's shape and node names, and the per-node share a cluster config reports
+// (ConfigResult.perNode). A scenario file with `topology: {cluster: ...}` is read by the shared
+// grammar (lab/scenario); runScenario runs that Scenario into a LabResult.
 
 import type { LatencySummaryUs } from './result.ts';
-import type { FaultAction } from './scenario.ts';
 
 export interface ClusterShape {
   primaries: number;
@@ -36,50 +34,6 @@ export const clusterNodeNames = (shape: ClusterShape): string[] => {
   for (let shard = 1; shard <= shape.primaries; shard++) for (let n = 1; n <= shape.replicas; n++) names.push(replicaName(shard, n));
   return names;
 };
-
-/** Latency INTO one node: its client proxy (clients, and replication to its replicas) and its
- * bus proxy (cluster bus messages to it) carry the same toxics. */
-interface NodeLinkInput {
-  rttMs: number;
-}
-
-/** Which cluster modes the lab drives: one command per round trip, or B commands per batch,
- * each batch split into one pipeline per owning primary sent at once (ioredis refuses a pipeline
- * whose keys live on different primaries). */
-export type ClusterMode = { kind: 'sync' } | { kind: 'pipeline'; batch: number };
-
-export type ClusterFault =
-  /** CLUSTER FAILOVER on a replica (coordinated: it waits for the replica to catch up; TAKEOVER:
-   * no agreement, no catch-up), then one run with the client's slot map left stale. */
-  | { kind: 'failover'; node: string; takeover: boolean; mode: ClusterMode; name?: string }
-  /** The node cut off from the rest and from clients that use its proxy, both ways, for forMs;
-   * a client connected straight to it writes on the minority side meanwhile. */
-  | { kind: 'partition'; node: string; forMs: number; name?: string }
-  /** The node's process frozen (SIGSTOP) for forMs, then thawed (SIGCONT). */
-  | { kind: 'down'; node: string; forMs: number; name?: string }
-  /** A single-node fault (reset, cut after raw bytes, stall, down, bandwidth) on the node's client
-   * proxy for forMs, then healed: the bus and replication links are untouched. */
-  | { kind: 'link'; node: string; fault: FaultAction; forMs: number; name?: string };
-
-export interface ClusterScenario {
-  name: string;
-  description: string;
-  file?: string;
-  topology: ClusterTopology;
-  /** cluster-node-timeout, ms. */
-  nodeTimeoutMs: number;
-  /** Default link of every node, and per-node overrides by node name. */
-  network: { rttMs: number; nodes: Record<string, NodeLinkInput> };
-  workload: { command: 'SET' | 'INCR'; key: string; keys: number; commands: number; valueBytes: number };
-  modes: ClusterMode[];
-  /** ioredis scaleReads for read commands (`master` | `slave` | `all`). */
-  scaleReads: 'master' | 'slave' | 'all';
-  warmup: number;
-  repeat: number;
-  calibrationPings: number;
-  seed: number;
-  faults: ClusterFault[];
-}
 
 export interface NodeShare {
   node: string;

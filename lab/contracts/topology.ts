@@ -33,7 +33,7 @@
 // else: `{replica-1: {rtt: 10ms}}` puts replica-1 10 ms from the clients and from the primary.
 
 import type { Bandwidth } from './link.ts';
-import type { ClusterMode } from './cluster.ts';
+import type { Mode } from './mode.ts';
 import type { FaultAction } from './scenario.ts';
 
 /** How the sentinels of a primary/replicas topology watch the primary (`sentinel:` in a scenario). */
@@ -177,7 +177,7 @@ export type TopologyAction =
    * On a cluster: CLUSTER FAILOVER [TAKEOVER] on the replica, then one run of the workload in
    * `mode` (default: the scenario's first mode) with the client's slot map left stale; `takeover`
    * and `mode` appear only when written, and only on a cluster. */
-  | { kind: 'failover'; promote: string; takeover?: boolean; mode?: ClusterMode }
+  | { kind: 'failover'; promote: string; takeover?: boolean; mode?: Mode }
   /** A single-node fault (reset, cut-after, stall, down, bandwidth) on one link for the event's
    * `for`: `link` is a node's name (its client proxy: what clients, and sentinels, cross to
    * reach it) or a peer link `replica-1->primary` (the replication connection replica-1 opens). */

@@ -10,7 +10,7 @@ import { destroyHistograms, evaluateThresholds, fillModel, unexpectedSaturation 
 import { startRuntime, type ExternalTarget, type RuntimeChoice, type StartedRuntime } from '../runtime/index.ts';
 import { ownKeyspace, scopeScenario, sharedKeyspace, type Keyspace } from '../keyspace/index.ts';
 import { expandMatrix } from '../scenario/index.ts';
-import type { Calibration, LabResult, ProgressListener, ReconcileEntry, Scenario, TargetInfo } from '../contracts/index.ts';
+import type { Calibration, LabResult, ProgressListener, ReconcileEntry, Scenario, TargetInfo, Topology } from '../contracts/index.ts';
 import { runFaultCells } from './fault-runs.ts';
 import { loadPolicies, type LoadedPolicy } from '../policies/index.ts';
 import { measureLink, RunClients } from './measured-runs.ts';
@@ -54,19 +54,33 @@ const awaitLoss = async (runtime: StartedRuntime, graceMs: number): Promise<void
   }
 };
 
-export const runScenario = async (scenario: Scenario, options: RunScenarioOptions = {}): Promise<LabResult> => {
-  if (scenario.topology !== undefined && scenario.topology.kind !== 'single') {
+// A topology past one node is started by its own run and stopped at its end: a runtime the
+// caller started (one node) cannot hold it.
+const onOwnTopology =
+  (run: (scenario: Scenario, options: { runtime?: RuntimeChoice; signal?: AbortSignal; onProgress?: ProgressListener }) => Promise<LabResult>) =>
+  (scenario: Scenario, options: RunScenarioOptions): Promise<LabResult> => {
     if (typeof options.runtime === 'object') {
       throw new LabError('E_USAGE', `Scenario ${scenario.name} needs a topology of its own; a started single-node runtime cannot run it`, {
         hint: "pass runtime: 'containers', 'local' or 'auto': the run starts the topology and stops it afterwards",
       });
     }
-    return (scenario.topology.kind === 'cluster' ? runClusterLab : runTopologyScenario)(scenario, {
+    return run(scenario, {
       ...(options.runtime === undefined ? {} : { runtime: options.runtime }),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     });
-  }
+  };
+
+/** What runs a scenario, by its topology's kind (a scenario without one is a single node). */
+const executors: Record<Topology['kind'], (scenario: Scenario, options: RunScenarioOptions) => Promise<LabResult>> = {
+  single: (scenario, options) => runSingleNode(scenario, options),
+  replicas: onOwnTopology(runTopologyScenario),
+  cluster: onOwnTopology(runClusterLab),
+};
+
+export const runScenario = async (scenario: Scenario, options: RunScenarioOptions = {}): Promise<LabResult> => executors[scenario.topology?.kind ?? 'single'](scenario, options);
+
+const runSingleNode = async (scenario: Scenario, options: RunScenarioOptions): Promise<LabResult> => {
   const emit: ProgressListener = options.onProgress ?? (() => undefined);
   // A missing load engine or a broken policy module is an error before anything starts.
   const policies = scenario.faults.length > 0 ? await loadPolicies(scenario) : new Map<string, LoadedPolicy>();

@@ -8,7 +8,6 @@ import {
   modeLabel,
   topologyLabel,
   topologyNodes,
-  type ClusterMode,
   type Mode,
   type NodeLink,
   type PartitionFrom,
@@ -174,9 +173,8 @@ const EVENT_HINT =
 const CLUSTER_MODE_HINT = 'a cluster runs sync or pipeline:B (B a whole number: each batch split into one pipeline per owning primary)';
 
 /** The cluster runner's modes: sync and pipeline:B with a number; anything else is a problem at `path`. */
-const clusterModeOf = (mode: Mode, path: FieldPath, problems: Problem[]): ClusterMode | undefined => {
-  if (mode.kind === 'sync') return { kind: 'sync' };
-  if (mode.kind === 'pipeline' && typeof mode.batch === 'number') return { kind: 'pipeline', batch: mode.batch };
+const clusterModeOf = (mode: Mode, path: FieldPath, problems: Problem[]): Mode | undefined => {
+  if (mode.kind === 'sync' || (mode.kind === 'pipeline' && typeof mode.batch === 'number')) return mode;
   problems.push({ path, message: `${modeLabel(mode)} is not supported on a cluster`, hint: CLUSTER_MODE_HINT });
   return undefined;
 };

@@ -11,7 +11,7 @@ import { calibrateNode } from '../../lab/run/cluster/cluster-links.ts';
 import { clusterOps, driveCluster } from '../../lab/workload/cluster/index.ts';
 import { decodeLatency } from '../../lab/metrics/index.ts';
 import { runScenario } from '../../lab/index.ts';
-import { clusterScenarioOf } from '../../lab/run/cluster/cluster-scenario.ts';
+import { scaleReadsOf } from '../../lab/run/cluster/cluster-scenario.ts';
 import { parseScenario } from '../../lab/scenario/index.ts';
 import { processAlive } from './support.ts';
 
@@ -88,7 +88,7 @@ describe('local Redis Cluster behind per-node proxies', () => {
       expect(poolPorts.every((p) => proxyPorts.includes(p)), JSON.stringify({ poolPorts, proxyPorts })).toBe(true);
       expect(poolPorts).toEqual(expect.arrayContaining(cluster.nodes.filter((n) => n.role === 'primary').map((n) => n.proxied.port)));
       // A batch across primaries: one pipeline per owning primary, every reply checked.
-      const workload = { command: 'SET' as const, key: 'k:{i}', keys: 60, commands: 60, valueBytes: 8 };
+      const workload = { workload: { command: 'SET' as const, key: 'k:{i}', keys: { kind: 'sequential' as const, count: 60 } }, commands: 60, valueBytes: { maxBytes: 8 } };
       const batched = await driveCluster(client, 'SET', { kind: 'pipeline', batch: 20 }, clusterOps(workload, 't'));
       expect(batched.errors).toBe(0);
       expect(batched.waits).toHaveLength(3);
@@ -189,7 +189,7 @@ timeline:
 `,
         'inline.yaml',
     );
-    expect(clusterScenarioOf(scenario).scaleReads).toBe('slave');
+    expect(scaleReadsOf(scenario)).toBe('slave');
     const result = await runScenario(scenario, { runtime: 'local' });
     const [down] = result.reconcile!;
     expect(down!.events!.map((t) => t.event)).toContain('replica-3-1 promoted (ROLE master)');

@@ -10,14 +10,15 @@ import type { Redis } from 'ioredis';
 import { closeClient, connectClient, connectCluster, type LabCluster } from '../../client/index.ts';
 import { adminClient, clusterInfo, nodeRole } from '../../runtime/cluster/index.ts';
 import type { StartedNode, StartedRuntime } from '../../runtime/index.ts';
-import { driveCluster, clusterOps } from '../../workload/cluster/index.ts';
-import type { ClusterFault, ClusterScenario } from '../../contracts/index.ts';
+import { clusterCommand, clusterOps, driveCluster } from '../../workload/cluster/index.ts';
+import { modeLabel, type Scenario, type TopologyEvent } from '../../contracts/index.ts';
 import { startFault, type FaultHandle, type ToxiproxyApi } from '../../network/index.ts';
 import type { ClusterFaultResult } from './cluster-run.ts';
+import { clusterTopologyOf, eventForMs, eventNode, failoverMode, scaleReadsOf } from './cluster-scenario.ts';
 import { readBack, startClusterWriter, startMinorityWriter, type WriteRecord, type Writer } from './cluster-writers.ts';
 
 export interface FaultContext {
-  scenario: ClusterScenario;
+  scenario: Scenario;
   cluster: StartedRuntime;
   client: LabCluster;
   /** Announced address to the link's added rtt (ms), for the redirects' cost. */
@@ -59,7 +60,7 @@ const waitHealed = async (admins: Map<string, Redis>, nodes: readonly StartedNod
 // The read-back that judges loss asks each shard's primary: with `read-from: replica` (scaleReads
 // slave or all) the run's client would read replicas, and a write not yet replicated would count as lost.
 const readFromPrimaries = async (ctx: FaultContext, keys: readonly string[]): Promise<Map<string, string | null>> => {
-  if (ctx.scenario.scaleReads === 'master') return readBack(ctx.client, keys);
+  if (scaleReadsOf(ctx.scenario) === 'master') return readBack(ctx.client, keys);
   const { cluster } = ctx;
   const reader = await connectCluster({
     seeds: cluster.nodes.map((n) => n.proxied),
@@ -103,9 +104,39 @@ const redirectSummary = (ctx: FaultContext, since: number) => {
 // Time allowed for a failover and for the cluster to settle after a heal (topologies.md §8 bound, doubled).
 export const settleMs = (nodeTimeoutMs: number): number => 2 * (2 * nodeTimeoutMs + 1_000 + Math.max(4 * nodeTimeoutMs, 4_000) + Math.max(2 * nodeTimeoutMs, 2_000));
 
-export const runClusterFault = async (ctx: FaultContext, fault: ClusterFault, index: number): Promise<ClusterFaultResult> => {
+/** Undoes a started fault: the node rejoins, thaws, or its link heals. */
+export type Heal = () => Promise<void>;
+
+/** Starts a partition, down or link fault on the node the event names; the heal undoes it. A
+ * failover is not healed: it is run by the caller (CLUSTER FAILOVER and its wait). */
+export const startClusterFault = async (runtime: StartedRuntime, api: ToxiproxyApi, event: TopologyEvent): Promise<Heal> => {
+  const { action } = event;
+  const name = eventNode(event);
+  switch (action.kind) {
+    case 'partition':
+      await runtime.isolate(name);
+      return () => runtime.rejoin(name);
+    case 'down':
+      await runtime.pause(name);
+      return () => runtime.resume(name);
+    case 'link-fault': {
+      const proxy = runtime.nodes.find((n) => n.name === name)?.clientProxy ?? name;
+      const handle: FaultHandle = await startFault(api, proxy, action.fault, action.fault.kind === 'cut-after' ? action.fault.plusBytes : undefined);
+      return async () => {
+        await handle.heal();
+      };
+    }
+    case 'failover':
+      throw new Error(`${event.name}: a failover is run, not started and healed`);
+  }
+};
+
+export const runClusterFault = async (ctx: FaultContext, fault: TopologyEvent, index: number): Promise<ClusterFaultResult> => {
   const { cluster, client } = ctx;
-  const node = cluster.nodes.find((n) => n.name === fault.node)!;
+  const { action } = fault;
+  const nodeTimeoutMs = clusterTopologyOf(ctx.scenario).nodeTimeoutMs;
+  const cell = { workload: ctx.scenario.workloads[0]!, commands: ctx.scenario.workloads[0]!.commands[0]!, valueBytes: ctx.scenario.workloads[0]!.valueBytes[0]! };
+  const node = cluster.nodes.find((n) => n.name === eventNode(fault))!;
   const shardNodes = cluster.nodes.filter((n) => n.shard === node.shard);
   const redirectsBefore = client.redirects.length;
   const retriesBefore = { ...client.retries };
@@ -121,42 +152,44 @@ export const runClusterFault = async (ctx: FaultContext, fault: ClusterFault, in
     let faultWindow: ClusterFaultResult['window'];
     let minority: WriteRecord[] = [];
     let note = '';
-    if (fault.kind === 'failover') {
-      await admins.get(node.name)!.call('CLUSTER', 'FAILOVER', ...(fault.takeover ? ['TAKEOVER'] : []));
-      mark(`CLUSTER FAILOVER${fault.takeover ? ' TAKEOVER' : ''} sent to ${node.name}`);
-      const primary = await waitHealed(admins, shardNodes, node.shard, settleMs(ctx.scenario.nodeTimeoutMs), node.name);
+    if (action.kind === 'failover') {
+      const takeover = action.takeover === true;
+      const mode = failoverMode(ctx.scenario, fault);
+      const command = clusterCommand(cell);
+      await admins.get(node.name)!.call('CLUSTER', 'FAILOVER', ...(takeover ? ['TAKEOVER'] : []));
+      mark(`CLUSTER FAILOVER${takeover ? ' TAKEOVER' : ''} sent to ${node.name}`);
+      const primary = await waitHealed(admins, shardNodes, node.shard, settleMs(nodeTimeoutMs), node.name);
       mark(primary === undefined ? `${node.name} did not take over in time (the cluster did not settle)` : `${primary} is the shard's primary; cluster_state ok on every node`);
-      const ops = clusterOps(ctx.scenario.workload, `f${index}`, `fault${index}:`);
-      const outcome = await driveCluster(client, ctx.scenario.workload.command, fault.mode, ops);
-      mark(`one ${fault.mode.kind === 'sync' ? 'sync' : `pipeline:${fault.mode.batch}`} run with the stale slot map: ${outcome.totalMs.toFixed(1)} ms, ${outcome.errors} error(s)`);
-      if (ctx.scenario.workload.command === 'SET') {
+      const ops = clusterOps(cell, `f${index}`, `fault${index}:`);
+      const outcome = await driveCluster(client, command, mode, ops);
+      mark(`one ${modeLabel(mode)} run with the stale slot map: ${outcome.totalMs.toFixed(1)} ms, ${outcome.errors} error(s)`);
+      if (command === 'SET') {
         const last = new Map(ops.map((op) => [op.key, op.args[1]!]));
         // The driver checks every reply but does not say which command erred: with any error, each
         // write counts as indeterminate (read back, never counted lost).
         writes = [...last].map(([key, value]): WriteRecord => ({ key, value, sentAtMs: 0, outcome: outcome.errors === 0 ? 'acknowledged' : 'indeterminate' }));
       }
       note = 'The run after the failover used the slot map the client had before it; ioredis refreshes the map on the first MOVED, so only the commands sent before the refresh landed are redirected.';
-      if (ctx.scenario.workload.command !== 'SET') note += ' INCR writes are not read back (counters carry no unique value), so no write is counted here.';
+      if (command !== 'SET') note += ' INCR writes are not read back (counters carry no unique value), so no write is counted here.';
     } else {
-      const direct = fault.kind === 'partition' ? await connectClient(node.direct, `${node.name} direct (minority side)`) : undefined;
-      // A link fault on the node's client proxy, healed after its for (or on the way out).
-      let linkFault: FaultHandle | undefined;
+      const forMs = eventForMs(ctx.scenario, fault);
+      const direct = action.kind === 'partition' ? await connectClient(node.direct, `${node.name} direct (minority side)`) : undefined;
+      // The fault, healed after its for (or on the way out).
+      let heal: Heal | undefined;
       const majority: Writer = startClusterWriter(client, `fault${index}:w`, t0);
       const minorityWriter = direct ? startMinorityWriter(client, direct, [node.announced, `${node.proxied.host}:${node.proxied.port}`], `fault${index}m`, t0) : undefined;
       try {
         await sleep(200);
-        if (fault.kind === 'partition') await cluster.isolate(node.name);
-        else if (fault.kind === 'down') await cluster.pause(node.name);
-        else linkFault = await startFault(ctx.api, node.clientProxy, fault.fault, fault.fault.kind === 'cut-after' ? fault.fault.plusBytes : undefined);
+        heal = await startClusterFault(cluster, ctx.api, fault);
         const onMs = mark(
-          fault.kind === 'partition'
+          action.kind === 'partition'
             ? `${node.name} isolated (its proxies disabled, ${cluster.faultWords.isolatedOut})`
-            : fault.kind === 'down'
+            : action.kind === 'down'
               ? `${node.name} frozen (${cluster.faultWords.freeze})`
-              : `${fault.fault.kind} on ${node.name}'s client link (${node.clientProxy})`,
+              : `${action.fault.kind} on ${node.name}'s client link (${node.clientProxy})`,
         );
         const replicas = shardNodes.filter((n) => n.role === 'replica');
-        const deadline = performance.now() + fault.forMs;
+        const deadline = performance.now() + forMs;
         let promoted: string | undefined;
         while (performance.now() < deadline) {
           ctx.signal?.throwIfAborted();
@@ -166,24 +199,21 @@ export const runClusterFault = async (ctx: FaultContext, fault: ClusterFault, in
           }
           await sleep(POLL_MS);
         }
-        if (!promoted) mark(`no replica promoted within ${fault.forMs} ms`);
+        if (!promoted) mark(`no replica promoted within ${forMs} ms`);
         if (minorityWriter?.firstError) timeline.push({ atMs: Math.round(minorityWriter.firstError.atMs), event: `minority side: first refused write (${minorityWriter.firstError.message.split('\n')[0]})` });
         await minorityWriter?.stop();
-        if (fault.kind === 'partition') await cluster.rejoin(node.name);
-        else if (fault.kind === 'down') await cluster.resume(node.name);
-        else if (linkFault !== undefined) {
-          await linkFault.heal();
-          linkFault = undefined;
-        }
+        const healing = heal;
+        heal = undefined;
+        await healing();
         faultWindow = {
           onMs,
-          offMs: mark(fault.kind === 'partition' ? `${node.name} rejoined` : fault.kind === 'down' ? `${node.name} thawed (${cluster.faultWords.thaw})` : `${node.name}'s client link healed`),
+          offMs: mark(action.kind === 'partition' ? `${node.name} rejoined` : action.kind === 'down' ? `${node.name} thawed (${cluster.faultWords.thaw})` : `${node.name}'s client link healed`),
         };
-        const primary = await waitHealed(admins, shardNodes, node.shard, settleMs(ctx.scenario.nodeTimeoutMs));
-        mark(primary === undefined ? `the cluster did not settle within ${settleMs(ctx.scenario.nodeTimeoutMs)} ms` : `${primary} is the shard's primary; cluster_state ok on every node`);
+        const primary = await waitHealed(admins, shardNodes, node.shard, settleMs(nodeTimeoutMs));
+        mark(primary === undefined ? `the cluster did not settle within ${settleMs(nodeTimeoutMs)} ms` : `${primary} is the shard's primary; cluster_state ok on every node`);
         await sleep(500);
       } finally {
-        await linkFault?.heal().catch(() => undefined);
+        await heal?.().catch(() => undefined);
         await majority.stop();
         await minorityWriter?.stop();
         if (direct) await closeClient(direct);
@@ -191,9 +221,9 @@ export const runClusterFault = async (ctx: FaultContext, fault: ClusterFault, in
       writes = majority.writes;
       minority = minorityWriter?.writes ?? [];
       note =
-        fault.kind === 'link'
+        action.kind === 'link-fault'
           ? 'A fault on the node\'s client link only: the cluster bus and replication keep going, so no failover is expected; the client sees the link fail while the node stays healthy.'
-          : fault.kind === 'partition'
+          : action.kind === 'partition'
           ? `Isolation cuts the node both ways on the bus and cuts its client proxy (so replication from it too); a client connected straight to it stands for clients on its side of the partition. ${cluster.faultWords.afterHeal}`
           : 'A frozen process answers nothing and sends nothing; what queued in its sockets is handled when it thaws, before it learns of a failover.';
     }

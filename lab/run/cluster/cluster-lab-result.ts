@@ -5,17 +5,19 @@
 
 import { decodeLatency, destroyHistograms, summarizeLatency, type LatencyHistogram } from '../../metrics/index.ts';
 import { verdictFor } from '../../reconcile/index.ts';
-import { topologyLabel } from '../../contracts/index.ts';
-import type { ClusterFault, ClusterMode, ClusterScenario, ConfigResult, LabResult, LatencySummaryUs, LinkCalibration, NodeShare, ReconcileCounts, ReconcileEntry, RunRecord } from '../../contracts/index.ts';
+import { modeLabel, topologyLabel } from '../../contracts/index.ts';
+import type { ConfigResult, LabResult, LatencySummaryUs, LinkCalibration, NodeShare, ReconcileCounts, ReconcileEntry, RunRecord, Scenario, TopologyEvent } from '../../contracts/index.ts';
 import type { ClusterConfigResult, ClusterFaultResult, ClusterRun } from './cluster-run.ts';
+import { clusterKeys } from '../../workload/cluster/index.ts';
+import { clusterTopologyOf, defaultRttMs, eventNode, failoverMode } from './cluster-scenario.ts';
 
 /** The policy column of a cluster fault row: the lab's own writers, not a retry policy of the scenario's. */
 const CLUSTER_WRITER = 'lab-writer';
 
-const modeText = (mode: ClusterMode): string => (mode.kind === 'sync' ? 'sync' : `pipeline:${mode.batch}`);
-
-const clusterLabel = (plan: ClusterScenario): string =>
-  topologyLabel({ kind: 'cluster', primaries: plan.topology.cluster.primaries, replicasPerPrimary: plan.topology.cluster.replicas });
+const clusterLabel = (scenario: Scenario): string => {
+  const { primaries, replicasPerPrimary } = clusterTopologyOf(scenario);
+  return topologyLabel({ kind: 'cluster', primaries, replicasPerPrimary });
+};
 
 // Every node's histogram merged into one: the config's latency over all its waits.
 const mergedLatency = (perNode: readonly NodeShare[]): LatencySummaryUs | null => {
@@ -33,7 +35,7 @@ const mergedLatency = (perNode: readonly NodeShare[]): LatencySummaryUs | null =
 
 const errorKind = (message: string): string => message.split(/[\s:]/)[0] || 'Error';
 
-const configOf = (c: ClusterConfigResult, plan: ClusterScenario, firstOrder: number): ConfigResult => {
+const configOf = (c: ClusterConfigResult, scenario: Scenario, firstOrder: number): ConfigResult => {
   const [kind, batchText] = c.mode.split(':');
   const batch = kind === 'pipeline' ? Number(batchText) : 1;
   const runErrors = c.runsMs.map((_, i) => c.runErrors?.[i] ?? (c.errors > 0 ? c.errors : 0));
@@ -44,13 +46,17 @@ const configOf = (c: ClusterConfigResult, plan: ClusterScenario, firstOrder: num
     clientGcMs: null,
     ...(runErrors[i] === 0 ? {} : { failure: `${runErrors[i]} error(s)${c.firstError === undefined ? '' : `, first: ${c.firstError}`}` }),
   }));
-  const { command, keys, valueBytes } = plan.workload;
+  const workload = scenario.workloads[0]!;
+  const cell = { workload, commands: workload.commands[0]!, valueBytes: workload.valueBytes[0]! };
+  const { command } = workload;
+  const keys = clusterKeys(cell);
+  const valueBytes = cell.valueBytes.maxBytes;
   return {
     id: c.id,
     workload: command,
     command,
     link: 'proxied',
-    rttMs: c.links === 'flat' ? 0 : plan.network.rttMs,
+    rttMs: c.links === 'flat' ? 0 : defaultRttMs(scenario),
     jitterMs: 0,
     bandwidth: { upKBps: null, downKBps: null },
     mode: kind === 'pipeline' ? 'pipeline' : 'sync',
@@ -77,31 +83,31 @@ const configOf = (c: ClusterConfigResult, plan: ClusterScenario, firstOrder: num
     clientHeapGrowthBytes: null,
     serverInfo: null,
     links: c.links,
-    topology: clusterLabel(plan),
+    topology: clusterLabel(scenario),
     perNode: c.perNode,
     redirects: c.redirects,
   };
 };
 
-const faultName = (fault: ClusterFault): string => fault.name ?? `${fault.kind === 'failover' && fault.takeover ? 'takeover' : fault.kind} ${fault.node}`;
-
-const WRITERS: Record<ClusterFault['kind'], string> = {
+const WRITERS: Record<TopologyEvent['action']['kind'], string> = {
   failover: 'writer: the lab\'s own, one run of the workload after the failover through the ioredis Cluster client with the slot map it had before (retrying CLUSTERDOWN and TRYAGAIN, up to 64 redirects); each SET read back once the cluster settled',
   partition: 'writers: the lab\'s own, one SET at a time (each its own key and value) through the ioredis Cluster client on the majority side, and one straight to the isolated primary on the minority side; every write read back once the cluster settled',
   down: 'writer: the lab\'s own, one SET at a time (each its own key and value) through the ioredis Cluster client; every write read back once the cluster settled',
-  link: 'writer: the lab\'s own, one SET at a time (each its own key and value) through the ioredis Cluster client; every write read back once the cluster settled',
+  'link-fault': 'writer: the lab\'s own, one SET at a time (each its own key and value) through the ioredis Cluster client; every write read back once the cluster settled',
 };
 
-const hitText = (fault: ClusterFault): string => {
-  switch (fault.kind) {
+const hitText = (fault: TopologyEvent): string => {
+  const { action } = fault;
+  const node = eventNode(fault);
+  switch (action.kind) {
     case 'partition':
-      return `${fault.node}, isolated both ways (client, bus and replication links)`;
+      return `${node}, isolated both ways (client, bus and replication links)`;
     case 'down':
-      return `${fault.node}'s process, frozen`;
-    case 'link':
-      return `${fault.node}'s client link (${fault.fault.kind}; its bus and replication links untouched)`;
+      return `${node}'s process, frozen`;
+    case 'link-fault':
+      return `${node}'s client link (${action.fault.kind}; its bus and replication links untouched)`;
     case 'failover':
-      return `${fault.node}, promoted (${fault.takeover ? 'CLUSTER FAILOVER TAKEOVER' : 'CLUSTER FAILOVER'})`;
+      return `${node}, promoted (${action.takeover === true ? 'CLUSTER FAILOVER TAKEOVER' : 'CLUSTER FAILOVER'})`;
   }
 };
 
@@ -128,17 +134,18 @@ const countsOf = (f: ClusterFaultResult): ReconcileCounts => {
 };
 
 /** One cluster fault as a reconcile row: the writes read back, judged as a single-node row is. */
-const clusterFaultEntry = (f: ClusterFaultResult, plan: ClusterScenario, client: string): ReconcileEntry => {
+const clusterFaultEntry = (f: ClusterFaultResult, scenario: Scenario, client: string): ReconcileEntry => {
   const { fault } = f;
-  const name = faultName(fault);
-  const mode = fault.kind === 'failover' ? modeText(fault.mode) : 'sync';
+  const { name, action } = fault;
+  const node = eventNode(fault);
+  const mode = action.kind === 'failover' ? modeLabel(failoverMode(scenario, fault)) : 'sync';
   const counts = countsOf(f);
   const judged = verdictFor({ counts, counter: null, prefix: null, tagsVisible: false, noun: 'write' });
   const notes = [
-    WRITERS[fault.kind],
-    ...(fault.kind === 'partition' ? [`minority side (a client straight to ${fault.node}): ${f.minorityAcknowledged} acknowledged, ${f.minorityLost} of them lost`] : []),
+    WRITERS[action.kind],
+    ...(action.kind === 'partition' ? [`minority side (a client straight to ${node}): ${f.minorityAcknowledged} acknowledged, ${f.minorityLost} of them lost`] : []),
     `redirects: ${f.redirects.moved} MOVED, ${f.redirects.ask} ASK, costing ${f.redirectCostMs.toFixed(1)} ms of round trips; ioredis retried ${f.retries.clusterDown} CLUSTERDOWN, ${f.retries.tryAgain} TRYAGAIN, ${f.retries.connectionClosed} closed connection(s)`,
-    f.after === null ? 'after: the shard\'s roles could not be read' : `after: ${f.after.primaryOfShard} is the shard's primary; ${fault.node} is ${f.after.nodeRole}`,
+    f.after === null ? 'after: the shard\'s roles could not be read' : `after: ${f.after.primaryOfShard} is the shard's primary; ${node} is ${f.after.nodeRole}`,
     f.note,
   ];
   const [verdict, reasons] = !settled(f)
@@ -152,8 +159,8 @@ const clusterFaultEntry = (f: ClusterFaultResult, plan: ClusterScenario, client:
     mode,
     policy: CLUSTER_WRITER,
     client,
-    rttMs: plan.network.rttMs,
-    connections: fault.kind === 'partition' ? 2 : 1,
+    rttMs: defaultRttMs(scenario),
+    connections: action.kind === 'partition' ? 2 : 1,
     faultHits: hitText(fault),
     runs: 1,
     consistent: true,
@@ -165,14 +172,14 @@ const clusterFaultEntry = (f: ClusterFaultResult, plan: ClusterScenario, client:
     reasons: [...reasons, ...notes],
     examples: { lost: [], duplicated: [], unexpected: [] },
     errorsByKind: {},
-    node: fault.node,
+    node,
     redirects: f.redirects,
     ...(f.window ? { window: f.window } : {}),
     events: [
       ...f.timeline,
-      ...(f.after === null ? [] : [{ atMs: f.timeline.at(-1)?.atMs ?? 0, event: `after: ${f.after.primaryOfShard} is the shard's primary; ${fault.node} is ${f.after.nodeRole}` }]),
+      ...(f.after === null ? [] : [{ atMs: f.timeline.at(-1)?.atMs ?? 0, event: `after: ${f.after.primaryOfShard} is the shard's primary; ${node} is ${f.after.nodeRole}` }]),
     ],
-    ...(fault.kind === 'partition' ? { acknowledgedByMinority: f.minorityAcknowledged, lostByMinority: f.minorityLost } : {}),
+    ...(action.kind === 'partition' ? { acknowledgedByMinority: f.minorityAcknowledged, lostByMinority: f.minorityLost } : {}),
   };
 };
 
@@ -183,15 +190,15 @@ const linksOf = (run: ClusterRun): LinkCalibration[] => [
 ];
 
 /** The LabResult of a cluster run; thresholds are the caller's (evaluated over these configs and rows). */
-export const clusterLabResult = (run: ClusterRun, plan: ClusterScenario): Omit<LabResult, 'thresholds'> => {
+export const clusterLabResult = (run: ClusterRun, scenario: Scenario): Omit<LabResult, 'thresholds'> => {
   let order = 0;
   const configs = run.configs.map((c) => {
-    const config = configOf(c, plan, order);
+    const config = configOf(c, scenario, order);
     order += c.runsMs.length;
     return config;
   });
   const client = `ioredis ${run.versions.ioredis} (Cluster)`;
-  const reconcile = [...run.faults.map((f) => clusterFaultEntry(f, plan, client)), ...run.policyRows];
+  const reconcile = [...run.faults.map((f) => clusterFaultEntry(f, scenario, client)), ...run.policyRows];
   return {
     resultVersion: 2,
     scenario: run.scenario,
@@ -207,7 +214,7 @@ export const clusterLabResult = (run: ClusterRun, plan: ClusterScenario): Omit<L
     warnings: run.warnings,
     notMeasured: run.notMeasured,
     topology: {
-      topology: `${clusterLabel(plan).slice(0, -2)}, node-timeout: ${run.nodeTimeoutMs}ms}}`,
+      topology: `${clusterLabel(scenario).slice(0, -2)}, node-timeout: ${run.nodeTimeoutMs}ms}}`,
       nodes: run.links.map((l) => ({ name: l.node, role: l.role, proxy: l.announced, announced: l.announced })),
       links: linksOf(run),
     },

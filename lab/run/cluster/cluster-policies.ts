@@ -10,14 +10,15 @@
 
 import { keySlot } from '../../client/index.ts';
 import { interruptedError } from '../../errors/index.ts';
-import { startFault, ToxiproxyApi } from '../../network/index.ts';
+import { ToxiproxyApi } from '../../network/index.ts';
 import type { LoadedPolicy } from '../../policies/index.ts';
 import { startRuntime, type StartedNode, type StartedRuntime } from '../../runtime/index.ts';
 import { buildPlan } from '../../workload/index.ts';
-import type { ClusterFault, ClusterScenario, ReconcileEntry, Scenario } from '../../contracts/index.ts';
+import type { ReconcileEntry, Scenario, TopologyEvent } from '../../contracts/index.ts';
 import { clusterFailover, runPolicyFailover, type FailoverEventContext } from '../policy-failover.ts';
 import { calibrateNode } from './cluster-links.ts';
-import { settleMs } from './cluster-faults.ts';
+import { settleMs, startClusterFault } from './cluster-faults.ts';
+import { clusterTopologyOf, defaultRttMs, eventForMs, eventNode, nodeRttMs } from './cluster-scenario.ts';
 
 /** Operations the policy issues after the event is done, so the shard's new primary takes writes too. */
 const TAIL_OPS = 500;
@@ -39,35 +40,21 @@ const hashTagOnShard = (nodes: readonly StartedNode[], node: string): string => 
 
 // The lab writer's event, as runPolicyFailover's: resolves once the event is over from the lab's side.
 const eventOf =
-  (fault: ClusterFault, nodeTimeoutMs: number, api: ToxiproxyApi) =>
+  (scenario: Scenario, event: TopologyEvent, api: ToxiproxyApi) =>
   async (context: FailoverEventContext): Promise<void> => {
-    const { runtime } = context;
-    if (fault.kind === 'failover') return clusterFailover(fault.node, settleMs(nodeTimeoutMs), fault.takeover)(context);
-    if (fault.kind === 'link') {
-      const proxy = runtime.nodes.find((n) => n.name === fault.node)?.clientProxy ?? fault.node;
-      const handle = await startFault(api, proxy, fault.fault, fault.fault.kind === 'cut-after' ? fault.fault.plusBytes : undefined);
-      try {
-        await sleep(fault.forMs);
-      } finally {
-        await handle.heal();
-      }
-      return;
-    }
-    if (fault.kind === 'partition') await runtime.isolate(fault.node);
-    else await runtime.pause(fault.node);
+    const { action } = event;
+    const { nodeTimeoutMs } = clusterTopologyOf(scenario);
+    if (action.kind === 'failover') return clusterFailover(action.promote, settleMs(nodeTimeoutMs), action.takeover === true)(context);
+    const heal = await startClusterFault(context.runtime, api, event);
     try {
-      await sleep(fault.forMs);
+      await sleep(eventForMs(scenario, event));
     } finally {
-      if (fault.kind === 'partition') await runtime.rejoin(fault.node);
-      else await runtime.resume(fault.node);
+      await heal();
     }
   };
 
-const eventName = (fault: ClusterFault, index: number) => fault.name ?? `${fault.kind}-${index + 1}`;
-
 interface ClusterPolicyInput {
   scenario: Scenario;
-  plan: ClusterScenario;
   policies: readonly LoadedPolicy[];
   runtime: StartedRuntime['kind'];
   signal?: AbortSignal;
@@ -75,34 +62,36 @@ interface ClusterPolicyInput {
 
 /** One reconcile row per event × policy, each on a fresh cluster; and what went wrong around them. */
 export const clusterPolicyRows = async (input: ClusterPolicyInput): Promise<{ rows: ReconcileEntry[]; problems: string[] }> => {
-  const { scenario, plan } = input;
+  const { scenario } = input;
   const workload = scenario.workloads[0]!;
+  const topology = clusterTopologyOf(scenario);
   const rows: ReconcileEntry[] = [];
   const problems: string[] = [];
-  for (const [index, fault] of plan.faults.entries()) {
+  for (const event of scenario.timeline ?? []) {
+    const node = eventNode(event);
     for (const policy of input.policies) {
       if (input.signal?.aborted) throw interruptedError();
       const cluster = await startRuntime(input.runtime, {
-        topology: { kind: 'cluster', primaries: plan.topology.cluster.primaries, replicasPerPrimary: plan.topology.cluster.replicas, nodeTimeoutMs: plan.nodeTimeoutMs },
+        topology,
         ...(input.signal ? { signal: input.signal } : {}),
       });
       try {
         const api = new ToxiproxyApi(cluster.toxiproxyApiUrl);
-        for (const node of cluster.nodes) await calibrateNode(api, node, plan.network.nodes[node.name]?.rttMs ?? plan.network.rttMs, plan.calibrationPings);
-        const tag = hashTagOnShard(cluster.nodes, fault.node);
+        for (const n of cluster.nodes) await calibrateNode(api, n, nodeRttMs(scenario, n.name), scenario.calibrationPings);
+        const tag = hashTagOnShard(cluster.nodes, node);
         const key = `${workload.key}${tag}`;
         const opPlan = buildPlan({ ...workload, key }, workload.commands[0] ?? 0, workload.valueBytes[0] ?? { minBytes: 0, maxBytes: 0 }, scenario.seed);
-        const name = eventName(fault, index);
+        const { name } = event;
         const found = await runPolicyFailover({
           runtime: cluster,
           policy,
           plan: opPlan,
           eventName: name,
-          event: eventOf(fault, plan.nodeTimeoutMs, api),
+          event: eventOf(scenario, event, api),
           eventAfterOps: 1,
           tailOps: TAIL_OPS,
-          settleMs: settleMs(plan.nodeTimeoutMs),
-          rttMs: plan.network.rttMs,
+          settleMs: settleMs(topology.nodeTimeoutMs),
+          rttMs: defaultRttMs(scenario),
           tags: scenario.reconcile.tags,
           ...(input.signal ? { signal: input.signal } : {}),
         });
@@ -112,9 +101,9 @@ export const clusterPolicyRows = async (input: ClusterPolicyInput): Promise<{ ro
           ...entry,
           id: `${name} / ${policy.name}`,
           workload: workload.label,
-          node: fault.node,
+          node,
           redirects,
-          reasons: [...entry.reasons, `the client was given the seed nodes and a NAT map; the key was written as ${key} so its slot is on the shard of ${fault.node}; read back on ${readOn ?? 'the shard\'s primary'}`],
+          reasons: [...entry.reasons, `the client was given the seed nodes and a NAT map; the key was written as ${key} so its slot is on the shard of ${node}; read back on ${readOn ?? 'the shard\'s primary'}`],
         });
       } finally {
         const stopped = await cluster.stop();

@@ -1,7 +1,7 @@
 // What the cluster runner measures, before it becomes a LabResult (cluster-lab-result.ts): the
 // runner's own record of node links, configs and faults. Internal: results carry the LabResult shape.
 
-import type { Calibration, ClusterFault, ClusterTopology, NodeShare, ReconcileEntry, Versions } from '../../contracts/index.ts';
+import type { Calibration, ClusterTopology, NodeShare, ReconcileEntry, TopologyEvent, Versions } from '../../contracts/index.ts';
 
 export interface NodeLinkResult {
   node: string;
@@ -43,7 +43,8 @@ export interface ClusterConfigResult {
 }
 
 export interface ClusterFaultResult {
-  fault: ClusterFault;
+  /** The scenario's timeline event this row ran. */
+  fault: TopologyEvent;
   /** What happened, in order, ms from the fault's start. */
   timeline: { atMs: number; event: string }[];
   /** Partition and down: from the node cut off (or frozen) to it back, ms from the fault's start,

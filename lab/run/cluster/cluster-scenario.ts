@@ -1,60 +1,61 @@
-// A parsed Scenario with a cluster topology, as the cluster runner takes it. The shared grammar
-// (lab/scenario/topology.ts) refuses whatever the cluster runner cannot run, with a message at
-// the field; what reaches here is runnable, so a mismatch is a bug in the validator, not input.
+// What the cluster runner reads from a parsed Scenario, read in place (no separate plan): its
+// node timeout, its read target, each node's rtt, the node an event hits and its mode. The shared
+// grammar (lab/scenario/topology.ts) refuses whatever a cluster cannot run, with a message at the
+// field; what reaches here is runnable, so a mismatch is a bug in the validator, not input.
 
 import { LabError } from '../../errors/index.ts';
-import type { ClusterFault, ClusterMode, ClusterScenario, Scenario } from '../../contracts/index.ts';
+import type { Mode, Scenario, Topology, TopologyEvent } from '../../contracts/index.ts';
 
 /** cluster-node-timeout when the scenario leaves `topology.cluster.node-timeout` out. */
 const NODE_TIMEOUT_MS = 2_000;
 
 const SCALE_READS = { primary: 'master', replica: 'slave', all: 'all' } as const;
 
-const unexpected = (file: string, what: string): never => {
-  throw new LabError('E_SCENARIO_INVALID', `${file}: the cluster runner cannot run ${what}`, {
+const unexpected = (scenario: Scenario, what: string): never => {
+  throw new LabError('E_SCENARIO_INVALID', `${scenario.file ?? scenario.name}: the cluster runner cannot run ${what}`, {
     hint: 'Validate the scenario with parseScenario/loadScenarioFile first: it refuses, at the field, what a cluster cannot run.',
   });
 };
 
-const clusterMode = (file: string, mode: Scenario['modes'][number]): ClusterMode =>
-  mode.kind === 'sync' ? { kind: 'sync' } : mode.kind === 'pipeline' && typeof mode.batch === 'number' ? { kind: 'pipeline', batch: mode.batch } : unexpected(file, `mode ${mode.kind}`);
-
-/** The cluster runner's input for a validated cluster scenario. */
-export const clusterScenarioOf = (scenario: Scenario): ClusterScenario => {
-  const file = scenario.file ?? scenario.name;
-  const topology = scenario.topology;
-  if (topology?.kind !== 'cluster') return unexpected(file, `topology ${topology?.kind ?? 'single'}`);
-  const [workload, ...more] = scenario.workloads;
-  if (workload === undefined || more.length > 0) return unexpected(file, 'several workloads');
-  const command = workload.command === 'SET' || workload.command === 'INCR' ? workload.command : unexpected(file, workload.command);
-  const commands = workload.commands[0]!;
-  const keys = workload.keys.kind === 'one' ? 1 : workload.keys.kind === 'sequential' ? workload.keys.count : unexpected(file, `${workload.keys.kind} keys`);
-  const modes = scenario.modes.map((mode) => clusterMode(file, mode));
-  const readFrom = scenario.replication?.readFrom ?? 'primary';
-  const scaleReads = readFrom in SCALE_READS ? SCALE_READS[readFrom as keyof typeof SCALE_READS] : unexpected(file, `read-from ${readFrom}`);
-  const nodes = Object.fromEntries(Object.entries(scenario.network.nodes ?? {}).map(([name, link]) => [name, { rttMs: link.rttMs }]));
-  const faults = (scenario.timeline ?? []).map((event): ClusterFault => {
-    const { action } = event;
-    if (action.kind === 'failover') return { kind: 'failover', node: action.promote, takeover: action.takeover === true, mode: action.mode ?? modes[0]!, name: event.name };
-    const forMs = event.forMs ?? unexpected(file, `${event.name} without for`);
-    if (action.kind === 'down') return { kind: 'down', node: action.node, forMs, name: event.name };
-    if (action.kind === 'link-fault') return { kind: 'link', node: action.link, fault: action.fault, forMs, name: event.name };
-    return { kind: 'partition', node: action.nodes[0]!, forMs, name: event.name };
-  });
-  return {
-    name: scenario.name,
-    description: scenario.description,
-    ...(scenario.file ? { file: scenario.file } : {}),
-    topology: { cluster: { primaries: topology.primaries, replicas: topology.replicasPerPrimary } },
-    nodeTimeoutMs: topology.nodeTimeoutMs ?? NODE_TIMEOUT_MS,
-    network: { rttMs: scenario.network.rttMs[0] ?? 0, nodes },
-    workload: { command, key: workload.key, keys: keys === 'commands' ? commands : keys, commands, valueBytes: workload.valueBytes[0]?.maxBytes ?? 16 },
-    modes,
-    scaleReads,
-    warmup: scenario.warmup,
-    repeat: scenario.repeat,
-    calibrationPings: scenario.calibrationPings,
-    seed: scenario.seed,
-    faults,
-  };
+/** The scenario's cluster topology, with its node timeout resolved. */
+export const clusterTopologyOf = (scenario: Scenario): Extract<Topology, { kind: 'cluster' }> & { nodeTimeoutMs: number } => {
+  const { topology } = scenario;
+  if (topology?.kind !== 'cluster') return unexpected(scenario, `topology ${topology?.kind ?? 'single'}`);
+  if (scenario.workloads.length !== 1) return unexpected(scenario, 'several workloads');
+  return { ...topology, nodeTimeoutMs: topology.nodeTimeoutMs ?? NODE_TIMEOUT_MS };
 };
+
+/** ioredis scaleReads for the scenario's `replication.read-from`. */
+export const scaleReadsOf = (scenario: Scenario): 'master' | 'slave' | 'all' => {
+  const readFrom = scenario.replication?.readFrom ?? 'primary';
+  return readFrom in SCALE_READS ? SCALE_READS[readFrom as keyof typeof SCALE_READS] : unexpected(scenario, `read-from ${readFrom}`);
+};
+
+/** The link's rtt every node has unless `network.nodes` names it (a cluster has one rtt, no axis). */
+export const defaultRttMs = (scenario: Scenario): number => scenario.network.rttMs[0] ?? 0;
+
+/** One node's rtt: its own link in `network.nodes`, else the default. */
+export const nodeRttMs = (scenario: Scenario, node: string): number => scenario.network.nodes?.[node]?.rttMs ?? defaultRttMs(scenario);
+
+/** The node an event hits: the replica a failover promotes, the primary a partition cuts off,
+ * the node frozen, or the node whose client link takes a fault. */
+export const eventNode = (event: TopologyEvent): string => {
+  const { action } = event;
+  switch (action.kind) {
+    case 'failover':
+      return action.promote;
+    case 'partition':
+      return action.nodes[0]!;
+    case 'down':
+      return action.node;
+    case 'link-fault':
+      return action.link;
+  }
+};
+
+/** The mode of the one run after a failover: the event's own, else the scenario's first. */
+export const failoverMode = (scenario: Scenario, event: TopologyEvent): Mode =>
+  (event.action.kind === 'failover' ? event.action.mode : undefined) ?? scenario.modes[0] ?? unexpected(scenario, 'a scenario without modes');
+
+/** How long a partition, down or link fault lasts (the grammar requires `for` on each). */
+export const eventForMs = (scenario: Scenario, event: TopologyEvent): number => event.forMs ?? unexpected(scenario, `${event.name} without for`);

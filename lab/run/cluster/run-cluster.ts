@@ -8,12 +8,13 @@ import { closeClient, connectClient, connectCluster, type LabCluster } from '../
 import { createLatencyHistogram, median, min, max, percentile, recordUs, summarizeLatency } from '../../metrics/index.ts';
 import { ToxiproxyApi, calibrationWithinTolerance } from '../../network/index.ts';
 import { startRuntime, type RuntimeChoice, type StartedNode, type StartedRuntime } from '../../runtime/index.ts';
-import { clusterOps, driveCluster } from '../../workload/cluster/index.ts';
-import type { Calibration, ClusterMode, ClusterScenario, LabResult, NodeShare, ProgressListener, Scenario } from '../../contracts/index.ts';
+import { clusterCommand, clusterOps, driveCluster } from '../../workload/cluster/index.ts';
+import { expandMatrix } from '../../scenario/index.ts';
+import { modeLabel, type Calibration, type ConfigCell, type LabResult, type NodeShare, type ProgressListener, type Scenario } from '../../contracts/index.ts';
 import { evaluateThresholds } from '../../metrics/index.ts';
 import type { ClusterConfigResult, ClusterFaultResult, ClusterRun, NodeLinkResult } from './cluster-run.ts';
 import { clusterLabResult } from './cluster-lab-result.ts';
-import { clusterScenarioOf } from './cluster-scenario.ts';
+import { clusterTopologyOf, eventNode, nodeRttMs, scaleReadsOf } from './cluster-scenario.ts';
 import { readVersions } from '../session.ts';
 import { calibrateNode, flattenLinks } from './cluster-links.ts';
 import { clusterLinkCostMs } from './cluster-model.ts';
@@ -29,8 +30,6 @@ interface RunClusterOptions {
 }
 
 const nodeKeys = (n: StartedNode): string[] => [n.announced, `${n.proxied.host}:${n.proxied.port}`];
-
-const modeText = (mode: ClusterMode): string => (mode.kind === 'sync' ? 'sync' : `pipeline:${mode.batch}`);
 
 // One node's per-wait samples as an HDR histogram and its summary: every sample is one wait.
 const latencyOf = (samplesUs: readonly number[]) => {
@@ -50,9 +49,10 @@ interface Measured {
   redirectFrom: (string | undefined)[];
 }
 
-const measureConfig = async (scenario: ClusterScenario, client: LabCluster, mode: ClusterMode, links: 'flat' | 'shaped', names: Map<string, string>): Promise<Measured> => {
-  const { workload } = scenario;
-  for (let w = 0; w < scenario.warmup; w++) await driveCluster(client, workload.command, mode, clusterOps(workload, `${links}-warm${w}`));
+const measureConfig = async (scenario: Scenario, client: LabCluster, cell: ConfigCell, links: 'flat' | 'shaped', names: Map<string, string>): Promise<Measured> => {
+  const { mode } = cell;
+  const command = clusterCommand(cell);
+  for (let w = 0; w < scenario.warmup; w++) await driveCluster(client, command, mode, clusterOps(cell, `${links}-warm${w}`));
   const redirectsBefore = client.redirects.length;
   const runsMs: number[] = [];
   const samples = new Map<string, number[]>();
@@ -63,7 +63,7 @@ const measureConfig = async (scenario: ClusterScenario, client: LabCluster, mode
   const runErrors: number[] = [];
   let firstError: string | undefined;
   for (let r = 0; r < scenario.repeat; r++) {
-    const outcome = await driveCluster(client, workload.command, mode, clusterOps(workload, `${links}-run${r}`));
+    const outcome = await driveCluster(client, command, mode, clusterOps(cell, `${links}-run${r}`));
     runsMs.push(outcome.totalMs);
     errors += outcome.errors;
     runErrors.push(outcome.errors);
@@ -96,15 +96,15 @@ const measureConfig = async (scenario: ClusterScenario, client: LabCluster, mode
   }));
   return {
     result: {
-      id: `${modeText(mode)}@${links}`,
-      mode: modeText(mode),
+      id: `${modeLabel(mode)}@${links}`,
+      mode: modeLabel(mode),
       links,
-      commands: workload.commands,
+      commands: cell.commands,
       runsMs,
       medianMs,
       minMs: min(runsMs) ?? null,
       maxMs: max(runsMs) ?? null,
-      opsPerSec: medianMs === null ? null : workload.commands / (medianMs / 1000),
+      opsPerSec: medianMs === null ? null : cell.commands / (medianMs / 1000),
       waits: waits.length,
       perNode,
       redirects: redirects.length,
@@ -132,13 +132,12 @@ const NOT_MEASURED = [
 
 /** A cluster scenario end to end, as a LabResult: runScenario's path for `topology: {cluster: ...}`. */
 export const runClusterLab = async (scenario: Scenario, options: RunClusterOptions = {}): Promise<LabResult> => {
-  const plan = clusterScenarioOf(scenario);
   const emit = options.onProgress ?? (() => undefined);
   // A broken policy module is an error before anything starts.
-  const policies = plan.faults.length > 0 && scenario.policies.length > 0 ? [...(await loadPolicies(scenario)).values()] : [];
+  const policies = (scenario.timeline ?? []).length > 0 && scenario.policies.length > 0 ? [...(await loadPolicies(scenario)).values()] : [];
   // Converted before the cluster stops, so the run's events end with `stopping` and `stopped` as any run's do.
-  return runCluster(plan, { ...options, policies, scenario }, (run) => {
-    const result = clusterLabResult(run, plan);
+  return runCluster(scenario, { ...options, policies }, (run) => {
+    const result = clusterLabResult(run, scenario);
     for (const calibration of result.calibration) emit({ type: 'calibrated', calibration });
     for (const config of result.configs) emit({ type: 'config-done', config });
     for (const entry of result.reconcile ?? []) emit({ type: 'reconcile-done', entry });
@@ -150,18 +149,19 @@ export const runClusterLab = async (scenario: Scenario, options: RunClusterOptio
 /** Policies to judge across each event, each on a fresh cluster (cluster-policies.ts). */
 interface PolicyRun {
   policies: readonly LoadedPolicy[];
-  scenario: Scenario;
 }
 
-const runCluster = async <T>(scenario: ClusterScenario, options: RunClusterOptions & PolicyRun, finish: (run: ClusterRun) => T): Promise<T> => {
+const runCluster = async <T>(scenario: Scenario, options: RunClusterOptions & PolicyRun, finish: (run: ClusterRun) => T): Promise<T> => {
   const startedAt = new Date();
   const startMs = performance.now();
   const emit = options.onProgress ?? (() => undefined);
-  const { primaries, replicas } = scenario.topology.cluster;
+  const topology = clusterTopologyOf(scenario);
+  // One cell per mode (a cluster has one workload and one rtt), measured on flat links, then shaped.
+  const cells = expandMatrix(scenario);
   const choice = options.runtime ?? 'auto';
   emit({ type: 'runtime-starting', runtime: choice === 'auto' ? 'auto' : choice });
   const cluster: StartedRuntime = await startRuntime(choice, {
-    topology: { kind: 'cluster', primaries, replicasPerPrimary: replicas, nodeTimeoutMs: scenario.nodeTimeoutMs },
+    topology,
     ...(options.signal ? { signal: options.signal } : {}),
   });
   emit({ type: 'runtime-started', runtime: cluster.kind, ...(cluster.images ? { images: cluster.images } : {}) });
@@ -171,8 +171,7 @@ const runCluster = async <T>(scenario: ClusterScenario, options: RunClusterOptio
     // ioredis keys its slot map by the NAT-mapped address after CLUSTER SLOTS but by the
     // announced one after a MOVED: both name the node.
     const names = new Map(cluster.nodes.flatMap((n) => nodeKeys(n).map((k) => [k, n.name] as const)));
-    const rttOf = (name: string) => scenario.network.nodes[name]?.rttMs ?? scenario.network.rttMs;
-    const flat = new Map<string, Calibration>();
+        const flat = new Map<string, Calibration>();
     for (const node of cluster.nodes) {
       signal.throwIfAborted();
       flat.set(node.name, await calibrateNode(api, node, 0, scenario.calibrationPings));
@@ -181,27 +180,27 @@ const runCluster = async <T>(scenario: ClusterScenario, options: RunClusterOptio
       seeds: cluster.nodes.filter((n) => n.role === 'primary').map((n) => n.proxied),
       natMap: cluster.natMap,
       ...(cluster.password === undefined ? {} : { password: cluster.password }),
-      scaleReads: scenario.scaleReads,
+      scaleReads: scaleReadsOf(scenario),
     });
     const dropOnAbort = () => client.cluster.disconnect();
     signal.addEventListener('abort', dropOnAbort, { once: true });
     try {
       const measured: Measured[] = [];
-      const total = 2 * scenario.modes.length;
-      for (const mode of scenario.modes) {
+      const total = 2 * cells.length;
+      for (const cell of cells) {
         signal.throwIfAborted();
-        emit({ type: 'config-start', configId: `${modeText(mode)}@flat`, index: measured.length, total });
-        measured.push(await measureConfig(scenario, client, mode, 'flat', names));
+        emit({ type: 'config-start', configId: `${modeLabel(cell.mode)}@flat`, index: measured.length, total });
+        measured.push(await measureConfig(scenario, client, cell, 'flat', names));
       }
       const shaped = new Map<string, Calibration>();
       for (const node of cluster.nodes) {
         signal.throwIfAborted();
-        shaped.set(node.name, await calibrateNode(api, node, rttOf(node.name), scenario.calibrationPings));
+        shaped.set(node.name, await calibrateNode(api, node, nodeRttMs(scenario, node.name), scenario.calibrationPings));
       }
-      for (const mode of scenario.modes) {
+      for (const cell of cells) {
         signal.throwIfAborted();
-        emit({ type: 'config-start', configId: `${modeText(mode)}@shaped`, index: measured.length, total });
-        measured.push(await measureConfig(scenario, client, mode, 'shaped', names));
+        emit({ type: 'config-start', configId: `${modeLabel(cell.mode)}@shaped`, index: measured.length, total });
+        measured.push(await measureConfig(scenario, client, cell, 'shaped', names));
       }
       const addedMs = new Map(cluster.nodes.flatMap((n) => nodeKeys(n).map((k) => [k, shaped.get(n.name)!.addedMs - flat.get(n.name)!.addedMs] as const)));
       for (const m of measured.filter((x) => x.result.links === 'shaped')) {
@@ -212,14 +211,14 @@ const runCluster = async <T>(scenario: ClusterScenario, options: RunClusterOptio
         m.result.modelRatio = m.result.medianMs === null ? null : m.result.medianMs / m.result.modelMs;
       }
       const faults: ClusterFaultResult[] = [];
-      for (const [index, fault] of scenario.faults.entries()) {
+      for (const [index, fault] of (scenario.timeline ?? []).entries()) {
         signal.throwIfAborted();
         faults.push(await runClusterFault({ scenario, cluster, client, addedMs, api, signal }, fault, index));
       }
       const policyRows =
         options.policies.length === 0
           ? { rows: [], problems: [] }
-          : await clusterPolicyRows({ scenario: options.scenario, plan: scenario, policies: options.policies, runtime: cluster.kind, ...(options.signal ? { signal: options.signal } : {}) });
+          : await clusterPolicyRows({ scenario, policies: options.policies, runtime: cluster.kind, ...(options.signal ? { signal: options.signal } : {}) });
       const direct = await connectClient(cluster.nodes[0]!.direct, 'primary-1 direct');
       const versions = await readVersions(direct, api).finally(() => closeClient(direct));
       const links: NodeLinkResult[] = cluster.nodes.map((n) => ({
@@ -235,7 +234,7 @@ const runCluster = async <T>(scenario: ClusterScenario, options: RunClusterOptio
       const warnings = [
         ...linkWarnings(links),
         ...configs.filter((c) => c.errors > 0).map((c) => `${c.id}: ${c.errors} error(s), first: ${c.firstError}`),
-        ...faults.filter((f) => f.lost > 0).map((f) => `${f.fault.kind} ${f.fault.node}: ${f.lost} acknowledged write(s) lost`),
+        ...faults.filter((f) => f.lost > 0).map((f) => `${f.fault.action.kind === 'link-fault' ? 'link' : f.fault.action.kind} ${eventNode(f.fault)}: ${f.lost} acknowledged write(s) lost`),
         ...policyRows.problems,
       ];
       await flattenLinks(api, cluster.nodes);
@@ -247,8 +246,8 @@ const runCluster = async <T>(scenario: ClusterScenario, options: RunClusterOptio
         startedAt: startedAt.toISOString(),
         durationMs: performance.now() - startMs,
         seed: scenario.seed,
-        topology: scenario.topology,
-        nodeTimeoutMs: scenario.nodeTimeoutMs,
+        topology: { cluster: { primaries: topology.primaries, replicas: topology.replicasPerPrimary } },
+        nodeTimeoutMs: topology.nodeTimeoutMs,
         links,
         configs,
         faults,

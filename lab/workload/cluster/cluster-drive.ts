@@ -8,20 +8,46 @@
 
 import type { Cluster } from 'ioredis';
 import { countPipelineRedirect, type LabCluster } from '../../client/index.ts';
-import type { ClusterMode, ClusterScenario } from '../../contracts/index.ts';
+import { batchSize, type Mode, type ValueSize, type Workload } from '../../contracts/index.ts';
+import { LabError } from '../../errors/index.ts';
 
 export interface ClusterOp {
   key: string;
   args: string[];
 }
 
+/** What a cluster config drives: what it reads of a cell of the scenario's matrix (expandMatrix). */
+export interface ClusterCell {
+  workload: Pick<Workload, 'command' | 'key' | 'keys'>;
+  commands: number;
+  valueBytes: Pick<ValueSize, 'maxBytes'>;
+}
+
+/** Keys a cluster run spreads its commands over: one, or a sequential count (the grammar gives no other). */
+export const clusterKeys = (cell: ClusterCell): number => {
+  const { keys } = cell.workload;
+  if (keys.kind === 'one') return 1;
+  if (keys.kind === 'sequential') return keys.count === 'commands' ? cell.commands : keys.count;
+  throw new LabError('E_SCENARIO_INVALID', `a cluster run cannot spread keys ${keys.kind}`, { hint: 'Validate the scenario with parseScenario/loadScenarioFile first: it refuses, at the field, what a cluster cannot run.' });
+};
+
+/** The command a cluster run drives: SET or INCR (the grammar refuses any other on a cluster). */
+export const clusterCommand = (cell: ClusterCell): 'SET' | 'INCR' => {
+  const { command } = cell.workload;
+  if (command === 'SET' || command === 'INCR') return command;
+  throw new LabError('E_SCENARIO_INVALID', `a cluster run cannot drive ${command}`, { hint: 'use SET or INCR on a cluster' });
+};
+
 /** The commands of one run: op i on key i mod keys; SET values carry the run's tag and i. */
-export const clusterOps = (workload: ClusterScenario['workload'], tag: string, prefix = ''): ClusterOp[] =>
-  Array.from({ length: workload.commands }, (_, i) => {
-    const key = prefix + workload.key.replaceAll('{i}', String(i % workload.keys));
-    const value = `${tag}:${i}:`.padEnd(workload.valueBytes, 'x');
-    return { key, args: workload.command === 'SET' ? [key, value] : [key] };
+export const clusterOps = (cell: ClusterCell, tag: string, prefix = ''): ClusterOp[] => {
+  const keys = clusterKeys(cell);
+  const command = clusterCommand(cell);
+  return Array.from({ length: cell.commands }, (_, i) => {
+    const key = prefix + cell.workload.key.replaceAll('{i}', String(i % keys));
+    const value = `${tag}:${i}:`.padEnd(cell.valueBytes.maxBytes, 'x');
+    return { key, args: command === 'SET' ? [key, value] : [key] };
   });
+};
 
 export interface ClusterDriveOutcome {
   totalMs: number;
@@ -42,7 +68,9 @@ const sendOne = (cluster: Cluster, command: 'SET' | 'INCR', op: ClusterOp): Prom
 
 const refreshSlots = (cluster: Cluster): Promise<void> => new Promise((resolve) => cluster.refreshSlotsCache(() => resolve()));
 
-export const driveCluster = async (client: LabCluster, command: 'SET' | 'INCR', mode: ClusterMode, ops: ClusterOp[]): Promise<ClusterDriveOutcome> => {
+export const driveCluster = async (client: LabCluster, command: 'SET' | 'INCR', mode: Mode, ops: ClusterOp[]): Promise<ClusterDriveOutcome> => {
+  // The grammar gives a cluster sync or pipeline:B (B a number); batchSize reads either.
+  const batch = batchSize(mode, ops.length);
   const out: ClusterDriveOutcome = { totalMs: 0, waits: [], samplesUs: new Map(), commands: new Map(), errors: 0 };
   const bump = (map: Map<string, number>, node: string) => map.set(node, (map.get(node) ?? 0) + 1);
   const sample = (node: string, us: number) => (out.samplesUs.get(node) ?? out.samplesUs.set(node, []).get(node)!).push(us);
@@ -66,8 +94,8 @@ export const driveCluster = async (client: LabCluster, command: 'SET' | 'INCR', 
       out.waits.push([node]);
     }
   } else {
-    for (let start = 0; start < ops.length; start += mode.batch) {
-      let pending = ops.slice(start, start + mode.batch);
+    for (let start = 0; start < ops.length; start += batch) {
+      let pending = ops.slice(start, start + batch);
       let first = true;
       while (pending.length > 0) {
         const groups = new Map<string, ClusterOp[]>();

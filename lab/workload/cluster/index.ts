@@ -1,1 +1,1 @@
-export { clusterOps, driveCluster } from './cluster-drive.ts';
+export { clusterCommand, clusterKeys, clusterOps, driveCluster } from './cluster-drive.ts';

@@ -1,15 +1,47 @@
-// Redis Cluster in the shared scenario grammar (lab/scenario/topology.ts), and its mapping to the
-// cluster runner's input (clusterScenarioOf): defaults, per-node links, the timeline the runner
-// executes, and errors that name the field, the line and what would be valid.
+// Redis Cluster in the shared scenario grammar (lab/scenario/topology.ts), and what the cluster
+// runner reads of it in place (cluster-scenario.ts, the matrix's cells): defaults, per-node links,
+// the timeline the runner executes, and errors that name the field, the line and what would be valid.
 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadScenarioFile, parseScenario } from '../../../lab/scenario/index.ts';
+import { expandMatrix, loadScenarioFile, parseScenario } from '../../../lab/scenario/index.ts';
+import type { Scenario } from '../../../lab/contracts/index.ts';
+import { clusterKeys, clusterCommand } from '../../../lab/workload/cluster/index.ts';
 import { clusterNodeNames, clusterShapeProblem } from '../../../lab/index.ts';
-import { clusterScenarioOf } from '../../../lab/run/cluster/cluster-scenario.ts';
+import { clusterTopologyOf, defaultRttMs, eventForMs, eventNode, failoverMode, nodeRttMs, scaleReadsOf } from '../../../lab/run/cluster/cluster-scenario.ts';
 import { failure, hints, lines, yaml } from '../scenario/helpers.ts';
 
-const cluster = (text: string) => clusterScenarioOf(parseScenario(text, 'c.yaml'));
+const FAULT_KINDS = { failover: 'failover', partition: 'partition', down: 'down', 'link-fault': 'link' } as const;
+
+// What the cluster runner reads of a scenario, gathered in one object to compare (the runner
+// itself reads each field where it needs it).
+const runnerView = (scenario: Scenario) => {
+  const topology = clusterTopologyOf(scenario);
+  const [cell] = expandMatrix(scenario);
+  return {
+    name: scenario.name,
+    description: scenario.description,
+    file: scenario.file,
+    topology: { cluster: { primaries: topology.primaries, replicas: topology.replicasPerPrimary } },
+    nodeTimeoutMs: topology.nodeTimeoutMs,
+    network: { rttMs: defaultRttMs(scenario), nodes: Object.fromEntries(Object.keys(scenario.network.nodes ?? {}).map((n) => [n, { rttMs: nodeRttMs(scenario, n) }])) },
+    workload: { command: clusterCommand(cell!), key: cell!.workload.key, keys: clusterKeys(cell!), commands: cell!.commands, valueBytes: cell!.valueBytes.maxBytes },
+    modes: expandMatrix(scenario).map((c) => c.mode),
+    scaleReads: scaleReadsOf(scenario),
+    warmup: scenario.warmup,
+    repeat: scenario.repeat,
+    calibrationPings: scenario.calibrationPings,
+    seed: scenario.seed,
+    faults: (scenario.timeline ?? []).map((event) => {
+      const { action } = event;
+      const base = { kind: FAULT_KINDS[action.kind], node: eventNode(event) };
+      if (action.kind === 'failover') return { ...base, takeover: action.takeover === true, mode: failoverMode(scenario, event), name: event.name };
+      return { ...base, ...(action.kind === 'link-fault' ? { fault: action.fault } : {}), forMs: eventForMs(scenario, event), name: event.name };
+    }),
+  };
+};
+
+const cluster = (text: string) => runnerView(parseScenario(text, 'c.yaml'));
 const HEAD = ['name: c', 'description: d', 'topology: {cluster: {primaries: 3, replicas: 1}}'];
 
 describe('cluster scenarios in the shared grammar', () => {
@@ -154,7 +186,7 @@ describe('cluster scenarios in the shared grammar', () => {
   });
 
   it('reads the shipped cluster-cross-dc.yaml into the runner input its provisional-grammar version gave', async () => {
-    const s = clusterScenarioOf(await loadScenarioFile(join(import.meta.dirname, '../../../scenarios/cluster-cross-dc.yaml')));
+    const s = runnerView(await loadScenarioFile(join(import.meta.dirname, '../../../scenarios/cluster-cross-dc.yaml')));
     expect({ ...s, description: undefined, file: undefined }).toEqual({
       name: 'cluster-cross-dc',
       description: undefined,

@@ -111,6 +111,6 @@ describe('a cluster run as a LabResult', () => {
       ['redirects == 0', true],
     ]);
     expect(thresholds[0]!.checked.map((c) => c.configId)).toEqual(['sync@shaped', 'pipeline:16@shaped', 'pipeline:100@shaped']);
-    expect(clusterPlan.faults).toHaveLength(3);
+    expect(clusterPlan.timeline).toHaveLength(3);
   });
 });

@@ -7,7 +7,6 @@ import { readFileSync } from 'node:fs';
 import type { LabResult } from '../../../lab/contracts/index.ts';
 import { parseScenario } from '../../../lab/scenario/index.ts';
 import { clusterLabResult } from '../../../lab/run/cluster/cluster-lab-result.ts';
-import { clusterScenarioOf } from '../../../lab/run/cluster/cluster-scenario.ts';
 import type { ClusterRun } from '../../../lab/run/cluster/cluster-run.ts';
 
 export const clusterV1: ClusterRun & { kind: 'cluster' } = {
@@ -532,14 +531,8 @@ export const clusterV1: ClusterRun & { kind: 'cluster' } = {
   ],
   "faults": [
     {
-      "fault": {
-        "kind": "failover",
-        "node": "replica-1-1",
-        "takeover": false,
-        "mode": {
-          "kind": "sync"
-        }
-      },
+      // Recorded before events carried their scenario's name: named as the runner named them then.
+      "fault": { "name": "failover replica-1-1", "atMs": null, "forMs": null, "action": { "kind": "failover", "promote": "replica-1-1", "takeover": false, "mode": { "kind": "sync" } } },
       "timeline": [
         {
           "atMs": 8,
@@ -583,15 +576,7 @@ export const clusterV1: ClusterRun & { kind: 'cluster' } = {
       "note": "The run after the failover used the slot map the client had before it; ioredis refreshes the map on the first MOVED, so only the commands sent before the refresh landed are redirected."
     },
     {
-      "fault": {
-        "kind": "failover",
-        "node": "replica-3-1",
-        "takeover": true,
-        "mode": {
-          "kind": "pipeline",
-          "batch": 16
-        }
-      },
+      "fault": { "name": "takeover replica-3-1", "atMs": null, "forMs": null, "action": { "kind": "failover", "promote": "replica-3-1", "takeover": true, "mode": { "kind": "pipeline", "batch": 16 } } },
       "timeline": [
         {
           "atMs": 14,
@@ -635,11 +620,7 @@ export const clusterV1: ClusterRun & { kind: 'cluster' } = {
       "note": "The run after the failover used the slot map the client had before it; ioredis refreshes the map on the first MOVED, so only the commands sent before the refresh landed are redirected."
     },
     {
-      "fault": {
-        "kind": "partition",
-        "node": "primary-2",
-        "forMs": 6000
-      },
+      "fault": { "name": "partition primary-2", "atMs": null, "forMs": 6000, "action": { "kind": "partition", "nodes": ["primary-2"], "from": "all" } },
       "timeline": [
         {
           "atMs": 241,
@@ -707,8 +688,8 @@ export const clusterV1: ClusterRun & { kind: 'cluster' } = {
   ]
 };
 
-/** The cross-dc scenario as the cluster runner planned it. */
-export const clusterPlan = clusterScenarioOf(parseScenario(readFileSync(new URL('../../../scenarios/cluster-cross-dc.yaml', import.meta.url), 'utf8'), 'scenarios/cluster-cross-dc.yaml'));
+/** The cross-dc scenario the run was made from. */
+export const clusterPlan = parseScenario(readFileSync(new URL('../../../scenarios/cluster-cross-dc.yaml', import.meta.url), 'utf8'), 'scenarios/cluster-cross-dc.yaml');
 
 /** A cluster run as runScenario returns it (no thresholds: the scenario has none). */
 export const clusterLab = (run: ClusterRun): LabResult => ({ ...clusterLabResult(run, clusterPlan), thresholds: [] });

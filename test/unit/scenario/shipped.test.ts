@@ -4,7 +4,6 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expandFaultCells, expandMatrix, loadScenarioFile } from '../../../lab/scenario/index.ts';
-import { clusterScenarioOf } from '../../../lab/run/cluster/cluster-scenario.ts';
 
 const dir = join(import.meta.dirname, '../../../scenarios');
 // scenario.schema.json beside them is the editors' schema, not a scenario.
@@ -17,13 +16,6 @@ describe('shipped scenarios', () => {
 
   it.each(files)('%s validates and expands to at least one config', async (file) => {
     const scenario = await loadScenarioFile(join(dir, file));
-    // A cluster topology runs on the cluster runner, which takes its own input.
-    if (scenario.topology?.kind === 'cluster') {
-      const cluster = clusterScenarioOf(scenario);
-      expect(cluster.modes.length).toBeGreaterThan(0);
-      expect(cluster.description, 'a shipped scenario says what it replays').not.toBe('');
-      return;
-    }
     const cells = scenario.faults.length > 0 ? expandFaultCells(scenario) : expandMatrix(scenario);
     expect(cells.length).toBeGreaterThan(0);
     expect(scenario.description, 'a shipped scenario says what it replays').not.toBe('');
