@@ -3,7 +3,7 @@
 // (open-loop, from the actual send), and the open-loop schedule's health: offered against
 // achieved rate, how late the generator started requests, and the Node event-loop delay.
 
-import { configMetricByKey, type ConfigResult, type LatencySummaryUs, type ScheduleHealth } from '../contracts/index.ts';
+import { configMetricByKey, nearGeneratorCeiling, type ConfigResult, type LatencySummaryUs, type ScheduleHealth } from '../contracts/index.ts';
 import { configLabeller, groupedRows } from './configs-block.ts';
 import { fixed, formatCount, formatLatencyUs } from './figures.ts';
 import { gridBlock, left, right, type Cell, type GridRow } from './grid.ts';
@@ -32,7 +32,7 @@ const LEGEND = [
   'req: per-request latency; closed-loop from the request\'s start, open-loop from its intended start (free of coordinated omission; no expected-interval correction on top)',
   'svc: open-loop latency from the actual send (after any pool wait), what a closed-loop benchmark reports',
   'offered/achieved: requests scheduled / completed per second (median over runs)',
-  'worst late, late: the generator\'s own lateness (start minus intended start) and starts later than 2 ms, over all runs',
+  'worst late, late: the generator\'s own lateness (start minus intended start) and starts later than 2 ms, over all runs; worst late is yellow when the lateness p99 reached 1 ms (near the generator\'s ceiling, see the warnings) and red when it fell behind',
   'loop: Node event-loop delay p99/max during the runs (perf_hooks.monitorEventLoopDelay)',
   'n/a: not measured (closed-loop, or no verified run)',
   'knee/s: a rising ramp\'s offered rate where queueing began (its windows: request p99 departs from service p99, or achieved falls below offered beyond the spread); none: not seen',
@@ -67,7 +67,7 @@ const scheduleCells = (s: ScheduleHealth | undefined): Cell[] =>
     : [
         { text: s.offeredRampPerSec === undefined ? formatCount(s.offeredPerSec) : `${formatCount(s.offeredPerSec)} (${formatCount(s.offeredRampPerSec.fromPerSec)}..${formatCount(s.offeredRampPerSec.toPerSec)})` },
         { text: fixed(s.achievedPerSec, 1), ...(s.achievedPerSec < 0.95 * s.offeredPerSec ? { style: 'warn' as const } : {}) },
-        { text: `${fixed(s.worstLateMs, 1)} ms`, ...(s.generatorBound ? { style: 'fail' as const } : {}) },
+        { text: `${fixed(s.worstLateMs, 1)} ms`, ...(s.generatorBound ? { style: 'fail' as const } : nearGeneratorCeiling(s) ? { style: 'warn' as const } : {}) },
         { text: formatCount(s.lateStarts), style: s.lateStarts > 0 ? 'warn' : 'dim' },
         { text: `${fixed(s.eventLoopDelayP99Ms, 1)}/${fixed(s.eventLoopDelayMaxMs, 1)} ms`, style: 'dim' },
         { text: formatCount(s.unfinished), ...(s.unfinished > 0 ? { style: 'fail' as const } : { style: 'dim' as const }) },

@@ -156,6 +156,7 @@ const combineSchedules = (runs: readonly ScheduleHealth[]): ScheduleHealth | und
     unfinished: sum((s) => s.unfinished),
     worstLateMs: worst((s) => s.worstLateMs),
     lateStarts: sum((s) => s.lateStarts),
+    ...(runs.every((s) => s.lateP99Ms !== undefined) ? { lateP99Ms: worst((s) => s.lateP99Ms ?? 0) } : {}),
     eventLoopDelayP99Ms: worst((s) => s.eventLoopDelayP99Ms),
     eventLoopDelayMaxMs: worst((s) => s.eventLoopDelayMaxMs),
     generatorBound: runs.some((s) => s.generatorBound),

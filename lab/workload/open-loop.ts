@@ -82,6 +82,13 @@ const pool = (clients: Redis[]) => {
   };
 };
 
+// Nearest-rank p99 of the values (0 for none).
+const p99Of = (values: Float64Array): number => {
+  if (values.length === 0) return 0;
+  const sorted = Float64Array.from(values).sort();
+  return sorted[Math.ceil(0.99 * sorted.length) - 1] ?? 0;
+};
+
 interface OpenLoopInput {
   clients: Redis[];
   mode: Mode;
@@ -99,6 +106,7 @@ export const driveOpenLoop = async (input: OpenLoopInput): Promise<OpenLoopOutco
   const requestUs = new Float64Array(n).fill(Number.NaN);
   const serviceUs = new Float64Array(n).fill(Number.NaN);
   const lateStart = new Uint8Array(n);
+  const lateUsOf = new Float64Array(n); // each started request's lateness, for its p99
   const checkout = arrival.clients.kind === 'pool' ? pool(clients) : undefined;
   // A window batcher sends each batch on a connection checked out of the pool, or on the shared client.
   const batcher =
@@ -116,6 +124,7 @@ export const driveOpenLoop = async (input: OpenLoopInput): Promise<OpenLoopOutco
   const start = async (r: number, t0: number): Promise<void> => {
     const intended = t0 + (offsets[r] ?? 0);
     const lateUs = nowUs() - intended;
+    lateUsOf[r] = Math.max(0, lateUs);
     worstLateUs = Math.max(worstLateUs, lateUs);
     if (lateUs > LATE_START_MS * 1000) {
       lateStarts++;
@@ -177,6 +186,7 @@ export const driveOpenLoop = async (input: OpenLoopInput): Promise<OpenLoopOutco
     unfinished: n - finished,
     worstLateMs: Math.max(0, worstLateUs) / 1000,
     lateStarts,
+    lateP99Ms: p99Of(lateUsOf.subarray(0, next)) / 1000,
     eventLoopDelayP99Ms,
     eventLoopDelayMaxMs: loop.max / 1e6,
     generatorBound: lateStarts > Math.max(1, n / 100),

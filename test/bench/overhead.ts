@@ -3,11 +3,15 @@
 // alternates the lab's sync and pipeline drivers with bare ioredis loops doing the same INCRs,
 // prints the per-pair overhead ratio with its spread and a verdict against the goal, does the
 // same for the span runWorkload() reports, shows its untimed bookkeeping separately, and runs redis-benchmark (where installed)
-// as the server's capacity reference. Progress goes to stderr, the report to stdout.
+// as the server's capacity reference. Then it measures the open-loop generator's ceiling (the
+// highest offered rate held with p99 lateness under 1 ms, one GET per request, one shared
+// connection, direct at rtt 0; ceiling.ts) beside the same client's closed-loop rate. Progress
+// goes to stderr, the report to stdout.
 //
 //   npm run bench -- [--pairs 10] [--warmup 2] [--sync-commands 20000]
 //                    [--pipeline-commands 200000] [--batch 256] [--goal-percent 3] [--modes sync,pipeline]
-//                    [--pin same|split|none]
+//                    [--pin same|split|none] [--sections overhead,ceiling]
+//                    [--ceiling-start 2000] [--ceiling-max 512000] [--ceiling-probe-s 3]
 //
 // With `taskset` on PATH the bench pins the client (every thread of this process) and
 // redis-server: both to CPU 0 (`same`, the default), or the client to CPU 0 and the server to
@@ -33,6 +37,7 @@ import { wholeFlag } from './flags.ts';
 import { findRedisBenchmark, runRedisBenchmark, type BenchmarkResult } from './redis-benchmark.ts';
 import { benchmarkSection, driveSection, wholeSection, type ModeFigures } from './report.ts';
 import { msText } from './table.ts';
+import { ceilingSection, measureCeiling } from './ceiling.ts';
 
 const KEY = BENCH_KEY;
 
@@ -46,6 +51,10 @@ const { values: flags } = parseArgs({
     'goal-percent': { type: 'string', default: '3' },
     modes: { type: 'string', default: 'sync,pipeline' },
     pin: { type: 'string', default: 'same' },
+    sections: { type: 'string', default: 'overhead,ceiling' },
+    'ceiling-start': { type: 'string', default: '2000' },
+    'ceiling-max': { type: 'string', default: '512000' },
+    'ceiling-probe-s': { type: 'string', default: '3' },
   },
 });
 
@@ -74,7 +83,10 @@ const allSpecs: ModeSpec[] = [
 const wanted = flags.modes.split(',').map((m) => m.trim());
 const unknownMode = wanted.find((m) => m !== 'sync' && m !== 'pipeline');
 if (unknownMode !== undefined) throw new Error(`--modes takes sync and/or pipeline, got ${unknownMode}`);
-const specs = allSpecs.filter((s) => wanted.includes(s.mode.kind));
+const sections = flags.sections.split(',').map((m) => m.trim());
+const unknownSection = sections.find((m) => m !== 'overhead' && m !== 'ceiling');
+if (unknownSection !== undefined) throw new Error(`--sections takes overhead and/or ceiling, got ${unknownSection}`);
+const specs = sections.includes('overhead') ? allSpecs.filter((s) => wanted.includes(s.mode.kind)) : [];
 
 // Where the client and the server run: what pinning was done, or why none was.
 interface Pinning {
@@ -198,7 +210,7 @@ const main = async (): Promise<void> => {
   try {
     const loadAtStart = loadavg()[0] ?? 0;
     runtime = await startRuntime('local', { signal: abort.signal, onNote: note });
-    const pinning = await pinCpus(runtime.resources.pids[0]);
+    const pinning = specs.length === 0 ? { pinned: false, text: 'not pinned (no overhead section)' } : await pinCpus(runtime.resources.pids[0]);
     note(pinning.text);
     const client = await connectClient(runtime.redisDirect, 'bench client');
     clients.push(client);
@@ -210,10 +222,21 @@ const main = async (): Promise<void> => {
     for (const spec of specs) modes.push(await measureMode(spec, client, control));
     // redis-benchmark would inherit this process's CPU and share the server's: unpin both first.
     await unpinCpus(runtime.resources.pids[0]);
-    const reference = await benchmarks(runtime);
+    const reference = specs.length === 0 ? undefined : await benchmarks(runtime);
+    const ceiling = sections.includes('ceiling')
+      ? await measureCeiling(client, control, {
+          startPerSec: whole('ceiling-start', 1),
+          minPerSec: 50,
+          maxPerSec: whole('ceiling-max', 1),
+          probeS: whole('ceiling-probe-s', 1),
+          precision: 0.05,
+          note,
+        })
+      : undefined;
 
     const { host, port } = runtime.redisDirect;
     const loadAtEnd = loadavg()[0] ?? 0;
+    const overhead = reference === undefined ? [] : [driveSection(modes, goalRatio), '', wholeSection(modes, goalRatio), '', benchmarkSection(reference, labOpsByDepth(modes), pinning.pinned), ''];
     const out = [
       `redis-fault-lab overhead bench: INCR on one key, one connection, direct to redis-server ${host}:${port} (local runtime, no proxy, rtt 0)`,
       `node ${process.versions.node}, ioredis ${await ioredisVersion()}, redis ${redisVersion}, ${cpus().length} CPU(s); ` +
@@ -222,12 +245,8 @@ const main = async (): Promise<void> => {
       loadLine(loadAtStart, loadAtEnd),
       pinning.text,
       '',
-      driveSection(modes, goalRatio),
-      '',
-      wholeSection(modes, goalRatio),
-      '',
-      benchmarkSection(reference, labOpsByDepth(modes), pinning.pinned),
-      '',
+      ...overhead,
+      ...(ceiling === undefined ? [] : [ceilingSection(ceiling, `one GET per request on the one shared connection, direct to redis-server ${host}:${port} (no proxy, rtt 0), unpinned`), '']),
     ];
     process.stdout.write(out.join('\n'));
   } finally {

@@ -75,7 +75,7 @@ const timeAttribution = object<TimeAttribution>({
 const schedule = object<ScheduleHealth>({
   offeredPerSec: nonNegative(), offeredRampPerSec: optional(object({ fromPerSec: nonNegative(), toPerSec: nonNegative() })),
   achievedPerSec: nonNegative(), scheduled: count(), completed: count(), unfinished: count(), worstLateMs: signed(), lateStarts: count(),
-  eventLoopDelayP99Ms: nonNegative(), eventLoopDelayMaxMs: nonNegative(), generatorBound: boolean(),
+  lateP99Ms: optional(nonNegative()), eventLoopDelayP99Ms: nonNegative(), eventLoopDelayMaxMs: nonNegative(), generatorBound: boolean(),
   poolWaited: optional(count()),
 });
 

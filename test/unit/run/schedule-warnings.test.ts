@@ -4,7 +4,7 @@
 // on the client's CPU; identical warnings of several configs collapse to one line.
 
 import { describe, expect, it } from 'vitest';
-import type { ConfigResult, ScheduleHealth } from '../../../lab/contracts/index.ts';
+import { GENERATOR_CEILING, type ConfigResult, type ScheduleHealth } from '../../../lab/contracts/index.ts';
 import { resultWarnings } from '../../../lab/run/result-notes.ts';
 import { config } from '../metrics/fixtures.ts';
 
@@ -50,5 +50,28 @@ describe('schedule warnings', () => {
       '3 of 450 scheduled requests had not finished at the deadline (counted, not in any latency figure) (2 configs: x, y)',
       'z: 5 of 450 scheduled requests had not finished at the deadline (counted, not in any latency figure)',
     ]);
+  });
+
+  it('warns when the run\'s own start-lateness p99 reached the ceiling\'s 1 ms without falling behind, one line for several configs', () => {
+    const near = { lateP99Ms: 1.3, lateStarts: 4 };
+    const [one] = warningsOf([open('near', near), open('fine', { lateP99Ms: 0.2 }), open('old', {})]);
+    expect(one).toMatch(/^near: the load generator neared its ceiling \(start lateness p99 1\.30 ms at 800\/s offered; 4 of 1000 starts over 2 ms late\): 1 % of the requests started at least 1 ms after their intended start/);
+    expect(one).toContain('on this machine, at its load during the run');
+    const lines = warningsOf([open('a', near), open('b', { lateP99Ms: 2.5, lateStarts: 9, offeredPerSec: 1600 }), open('c', { lateP99Ms: 0.99 })]);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^2 of 3 open-loop configs: the load generator neared its ceiling \(start lateness p99 1\.30-2\.50 ms at 800-1600\/s offered; starts over 2 ms late 4-9 per config, under 1 % each\).*; configs: a, b$/);
+  });
+
+  it('does not say a config neared the ceiling when it fell behind (that line says more) or when its lateness p99 was under 1 ms', () => {
+    const lines = warningsOf([open('behind', { generatorBound: true, lateStarts: 40, lateP99Ms: 9 }), open('under', { lateP99Ms: 0.999 })]);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('behind: the load generator fell behind its schedule');
+    expect(lines.join('\n')).not.toContain('neared its ceiling');
+  });
+
+  it('quotes the bench\'s ceiling only as measured on its own machine, never as this run\'s', () => {
+    const [line] = warningsOf([open('near', { lateP99Ms: 1.3 })]);
+    if (GENERATOR_CEILING.perSec === null) expect(line).not.toContain('npm run bench` measured');
+    else expect(line).toContain(`measured the ceiling at ${GENERATOR_CEILING.perSec} requests/s (one GET per request, one shared connection, rtt 0) on ${GENERATOR_CEILING.on}, not on this run's machine`);
   });
 });
