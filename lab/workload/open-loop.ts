@@ -90,18 +90,46 @@ interface OpenLoopInput {
   seed: number;
 }
 
+/** A schedule of requests given in advance (a trace's own timing) and how to issue one. */
+export interface GivenSchedule {
+  clients: Redis[];
+  arrival: CellArrival;
+  /** Each request's intended start, µs after t0, in order. */
+  offsetsUs: Float64Array;
+  /** The client request `r` runs on (an index into `clients`). */
+  clientOf: (r: number) => number;
+  /** Issues request `r` on `client`; false when its connection failed. */
+  issue: (client: Redis, r: number) => Promise<boolean>;
+}
+
 /** Runs the schedule; ends when every request finished or `deadlineMs` after the last start. */
 export const driveOpenLoop = async (input: OpenLoopInput): Promise<OpenLoopOutcome> => {
   const { clients, mode, plan, recorders, arrival } = input;
-  const n = plan.requests;
-  const offsets = scheduleOffsetsUs(arrival, input.seed);
+  // A window batcher sends each batch on the shared client (a batched workload runs on one).
+  const batcher = arrival.batcher?.kind === 'window' ? new WindowBatcher(clients[0] as Redis, arrival.batcher, plan, recorders) : undefined;
+  const together = arrival.batcher?.kind === 'auto';
+  return driveSchedule(
+    {
+      clients,
+      arrival,
+      offsetsUs: scheduleOffsetsUs(arrival, input.seed),
+      clientOf: (r) => r % clients.length,
+      issue: (client, r) => (together ? runRequestTogether(client, plan, recorders, r) : runRequest(client, mode, plan, recorders, r)),
+    },
+    batcher,
+  );
+};
+
+/** Runs a schedule given in advance (a replayed trace's); as driveOpenLoop otherwise. */
+export const driveGivenSchedule = (schedule: GivenSchedule): Promise<OpenLoopOutcome> => driveSchedule(schedule, undefined);
+
+const driveSchedule = async (input: GivenSchedule, batcher: WindowBatcher | undefined): Promise<OpenLoopOutcome> => {
+  const { clients, arrival, offsetsUs: offsets } = input;
+  const n = offsets.length;
   const requestUs = new Float64Array(n).fill(Number.NaN);
   const serviceUs = new Float64Array(n).fill(Number.NaN);
   const lateStart = new Uint8Array(n);
   const checkout = arrival.clients.kind === 'pool' ? pool(clients) : undefined;
-  // A window batcher sends each batch on the shared client (a batched workload runs on one).
-  const batcher = arrival.batcher?.kind === 'window' ? new WindowBatcher(clients[0] as Redis, arrival.batcher, plan, recorders) : undefined;
-  const together = arrival.batcher?.kind === 'auto';
   const loop = monitorEventLoopDelay({ resolution: 1 });
   let worstLateUs = 0;
   let lateStarts = 0;
@@ -126,9 +154,9 @@ export const driveOpenLoop = async (input: OpenLoopInput): Promise<OpenLoopOutco
       // The batch's departure is this request's send: its wait to fill is in its request latency only.
       ({ ok, sentUs: sent } = await batcher.join(r, intended));
     } else {
-      client = checkout === undefined ? (clients[r % clients.length] as Redis) : await checkout.acquire();
+      client = checkout === undefined ? (clients[input.clientOf(r)] as Redis) : await checkout.acquire();
       sent = nowUs();
-      ok = together ? await runRequestTogether(client, plan, recorders, r) : await runRequest(client, mode, plan, recorders, r);
+      ok = await input.issue(client, r);
     }
     const end = nowUs();
     if (client !== undefined) checkout?.release(client);
