@@ -169,4 +169,8 @@ describe('trace files and the scenario', () => {
   ])('the trace mapping refuses %s', (spec, message) => {
     expect(() => parseScenario(`name: t\nworkload: {${spec}}\nmodes: [sync]\n`, 'inline.yaml')).toThrow(message);
   });
+
+  it('refuses modes other than sync for a trace', () => {
+    expect(() => parseScenario('name: t\nworkload: {trace: {file: x.monitor}}\nmodes: [sync, pipeline:all]\n', 'inline.yaml')).toThrow(/sync mode only/);
+  });
 });
