@@ -9,6 +9,7 @@ import type { ReplicaLag, TopologyResult, WaitSplit } from './topology-result.ts
 import type { WaitOption } from './topology.ts';
 import type { NodeShare } from './cluster.ts';
 import type { BatchingResult } from './batching.ts';
+import type { TraceResult } from './trace.ts';
 import type { BystanderResult } from './bystander.ts';
 import type { SloSearch } from './slo.ts';
 
@@ -314,6 +315,8 @@ export interface ConfigResult {
   bystander?: BystanderResult;
   /** Open-loop with `batch:`: what the application-side batcher did and what its requests waited to fill (issue 27). */
   batching?: BatchingResult;
+  /** A replayed trace (issue 27): the trace's size and the request latency shift against rtt 0. */
+  trace?: TraceResult;
 }
 
 /** One verified run's percentiles of a request config (read from that run's histogram alone). */

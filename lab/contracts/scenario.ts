@@ -10,6 +10,7 @@ import type { CellArrival, RequestShape } from './request.ts';
 import type { DurationUnit } from './result.ts';
 import type { NodeLink, ReplicationOptions, Topology, TopologyEvent } from './topology.ts';
 import type { BystanderOptions } from './bystander.ts';
+import type { TraceSource } from './trace.ts';
 
 export type { Batch, Mode } from './mode.ts';
 export type { Bandwidth } from './link.ts';
@@ -74,6 +75,8 @@ export interface Workload {
   reply: ReplyCheck;
   /** A request workload (issue 10): `commands` then holds requests per run. */
   request?: RequestShape;
+  /** A trace workload (issue 27): a recorded trace replayed open-loop with its own timing. */
+  trace?: TraceSource;
 }
 
 /** The link, before matrix expansion: every list is an axis. */

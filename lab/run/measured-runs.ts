@@ -3,10 +3,11 @@
 // rotated order so that no config always runs first (or last). Each run gets its own clients.
 
 import type { Redis } from 'ioredis';
+import { LabError } from '../errors/index.ts';
 import { closeClient, connectClient, noRetryOptions } from '../client/index.ts';
 import type { Endpoint } from '../runtime/index.ts';
 import { collectGarbage } from '../metrics/index.ts';
-import { buildPlan, buildRequestPlan, runRequests, runWorkload, type OperationPlan, type RequestPlan, type RequestRun } from '../workload/index.ts';
+import { buildPlan, buildRequestPlan, runRequests, runTraceReplay, runWorkload, traceConnections, type OperationPlan, type RequestPlan, type RequestRun } from '../workload/index.ts';
 import { newRequestRecords, openedConnections, recordRequests } from './request-results.ts';
 import type { Calibration, ConfigCell, SloProbe } from '../contracts/index.ts';
 import { engineRunRecord, recordEngineRun, recordRun, runRecord, type ConfigRuns } from './result-assembly.ts';
@@ -107,6 +108,7 @@ export const measureLink = async (ctx: MeasureContext, configs: ConfigRuns[]): P
   const runOnce = async (config: ConfigRuns, order: number) => {
     announce(config);
     const { cell } = config;
+    if (cell.workload.trace !== undefined) return runTraceConfig(ctx, config);
     if (cell.workload.request !== undefined) return runRequestConfig(ctx, config, requestPlans);
     let plan = plans.get(config);
     if (plan === undefined) {
@@ -199,6 +201,28 @@ const runRequestConfig = async (ctx: MeasureContext, config: ConfigRuns, plans: 
   const clients = await ctx.clients.connect(cell, openedConnections(cell));
   try {
     const run = await runRequests({ clients, control: ctx.direct, keyspace: ctx.keyspace, cell, plan, seed: ctx.scenario.seed });
+    checkAborted(ctx.signal);
+    return run;
+  } finally {
+    await ctx.clients.close(clients);
+  }
+};
+
+// One run of a trace config (issue 27): the trace was read when the scenario file was loaded;
+// one connection per traced client (or one shared), opened before and closed after the run.
+const runTraceConfig = async (ctx: MeasureContext, config: ConfigRuns): Promise<RequestRun> => {
+  const { cell } = config;
+  const trace = cell.workload.trace;
+  const replay = trace?.replay;
+  if (trace === undefined || replay === undefined) {
+    throw new LabError('E_SCENARIO_INVALID', `workload ${cell.workload.label}: its trace file ${trace?.file ?? ''} was not read`, {
+      hint: 'load the scenario with loadScenarioFile (a file path), which reads trace files relative to it; an inline scenario cannot name one',
+    });
+  }
+  config.requests ??= newRequestRecords(replay.commands, cell.arrival);
+  const clients = await ctx.clients.connect(cell, traceConnections(replay, trace.connections));
+  try {
+    const run = await runTraceReplay({ clients, control: ctx.direct, keyspace: ctx.keyspace, cell, replay, connections: trace.connections });
     checkAborted(ctx.signal);
     return run;
   } finally {

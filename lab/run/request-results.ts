@@ -3,8 +3,8 @@
 // schedule's health over the measured runs. Pure, like result-assembly.ts.
 
 import {
-  batcherRecord, clientsRecord, commandsPerRequest, meanRequestWaits, predictedBatchWait,
-  type BatchingResult, type CellArrival, type ConfigCell, type ConfigResult, type RunLatency, type ScheduleHealth,
+  batcherRecord, clientsRecord, commandsPerRequest, meanRequestWaits, predictedBatchWait, traceRoundTrips,
+  type BatchingResult, type CellArrival, type ConfigCell, type ConfigResult, type RunLatency, type ScheduleHealth, type TraceReplay, type TraceResult, type TraceSource,
 } from '../contracts/index.ts';
 import {
   createLatencyHistogram, LatencyWindows, median, rampKnee, recordUs, saturationOf, summarizeLatency, valueAtPercentileUs, windowWidthMs, type LatencyHistogram,
@@ -179,7 +179,9 @@ export const waitsOfRequests = (cell: ConfigCell, perRequest: number): number =>
 export const requestFields = (cell: ConfigCell, records: RequestRecords, medianMs: number | null): Partial<ConfigResult> => {
   const shape = cell.workload.request;
   if (shape === undefined) return {};
-  const waitsPerRequest = meanRequestWaits(shape, cell.mode);
+  // A replayed trace: each command of a request is its own round trip.
+  const replay = cell.workload.trace?.replay;
+  const waitsPerRequest = replay === undefined ? meanRequestWaits(shape, cell.mode) : traceRoundTrips(replay);
   const open = cell.arrival !== undefined;
   const schedule = combineSchedules(records.schedules);
   const measured = records.verifiedRuns > 0;
@@ -198,5 +200,29 @@ export const requestFields = (cell: ConfigCell, records: RequestRecords, medianM
     ...windowFields(cell, records, requests, schedule),
     ...(cell.arrival === undefined ? {} : { clients: clientsRecord(cell.arrival.clients), connections: openedConnections(cell) }),
     ...(batching === undefined ? {} : { batching }),
+    ...(replay === undefined || cell.workload.trace === undefined ? {} : { trace: traceBlock(cell.workload.trace, replay) }),
   };
+};
+
+const traceBlock = (source: TraceSource, replay: TraceReplay): TraceResult => ({
+  file: source.file, format: source.format, requests: replay.requests.length, commands: replay.commands, clients: replay.clients.length, skipped: replay.skipped,
+  spanMs: replay.spanMs, gapMs: source.gapMs, roundTripsPerRequest: traceRoundTrips(replay), baseConfigId: null, requestP50ShiftMs: null, predictedShiftMs: null, shiftRatio: null,
+});
+
+/** Each trace config's request p50 shift against the same trace's config at rtt 0 (same workload, mode, link, jitter and bandwidth). */
+export const fillTraceShifts = (results: ConfigResult[]): void => {
+  const sameBut = (a: ConfigResult, b: ConfigResult): boolean =>
+    a.workload === b.workload && a.mode === b.mode && a.batch === b.batch && a.link === b.link && a.jitterMs === b.jitterMs && JSON.stringify(a.bandwidth) === JSON.stringify(b.bandwidth);
+  for (const config of results) {
+    const trace = config.trace;
+    if (trace === undefined || config.rttMs === 0) continue;
+    const base = results.find((b) => b.trace !== undefined && b.rttMs === 0 && sameBut(b, config));
+    if (base === undefined) continue;
+    trace.baseConfigId = base.id;
+    const p50 = config.requestLatencyUs?.p50;
+    const baseP50 = base.requestLatencyUs?.p50;
+    trace.predictedShiftMs = trace.roundTripsPerRequest * config.rttMs;
+    trace.requestP50ShiftMs = p50 === undefined || baseP50 === undefined ? null : (p50 - baseP50) / 1000;
+    trace.shiftRatio = trace.requestP50ShiftMs === null || trace.predictedShiftMs === 0 ? null : trace.requestP50ShiftMs / trace.predictedShiftMs;
+  }
 };

@@ -17,6 +17,7 @@ import { measureLink, RunClients } from './measured-runs.ts';
 import { Bystanders, bystanderKey } from './bystander-runs.ts';
 import { groupByLink, newConfigRuns, toConfigResult } from './result-assembly.ts';
 import { notMeasured, resultWarnings, targetNotes } from './result-notes.ts';
+import { fillTraceShifts } from './request-results.ts';
 import { admitOnSharedTarget } from './target-admission.ts';
 import { readVersions, type RunSession } from './session.ts';
 import { engineInfo, findEngine, type EngineSetup } from './engine-runs.ts';
@@ -185,6 +186,7 @@ const measureScenario = async (given: Scenario, runtime: StartedRuntime, emit: P
 
       const results = scenario.faults.length > 0 ? [] : configs.map((c) => toConfigResult(c, calibration));
       fillModel(results, calibration);
+      fillTraceShifts(results);
       for (const config of results) emit({ type: 'config-done', config });
       const thresholds = evaluateThresholds(scenario.expect, results, reconcile);
       // Every run verified (or, on the redis-benchmark engine, completed: it cannot verify), or

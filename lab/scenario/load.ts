@@ -10,6 +10,7 @@ import { LabError, errorMessage } from '../errors/index.ts';
 import { KEYS } from './defaults.ts';
 import { validateScenario } from './validate.ts';
 import { formatPath, scenarioError, type Problem, type ScenarioIssue } from './problems.ts';
+import { attachTraces } from './trace/trace-workload.ts';
 
 // Says why the file could not be read and what to check, by errno code.
 const unreadable = (path: string, error: unknown): LabError => {
@@ -41,7 +42,7 @@ export const loadScenarioFile = async (path: string): Promise<Scenario> => {
   } catch (error) {
     throw unreadable(path, error);
   }
-  return { ...parseScenario(text, path), file: path };
+  return attachTraces({ ...parseScenario(text, path), file: path }, path);
 };
 
 // --- text to Scenario: the shape of the top level, then validation, every problem located.

@@ -103,6 +103,10 @@ const readScenario = (record: Record<string, unknown>, problems: Problem[]): Sce
   const policiesRead = readPolicies(optionalKey(record, 'policies'), ['policies'], problems);
   const reconcile = readReconcile(optionalKey(record, 'reconcile'), ['reconcile'], problems);
   checkAxisRules({ record, workloads, modes, connections }, problems);
+  // A trace replays each command alone (docs/trace-replay.md): only the sync mode means that.
+  if (workloads?.some((w) => w.trace !== undefined) === true && modes?.some((m) => m.kind !== 'sync') === true) {
+    problems.push({ path: ['modes'], message: 'a trace workload runs in the sync mode only: each traced command is sent alone and awaited', hint: 'modes: [sync]' });
+  }
   checkFaultRules({ record, workloads, modes, connections, network, faults: faultsRead.each, reconcile }, problems);
   // Read before expect: node=, wait= and policy= selectors are checked against them.
   const topology = readSentinel(optionalKey(record, 'sentinel'), readTopology(optionalKey(record, 'topology'), ['topology'], problems), ['sentinel'], problems);

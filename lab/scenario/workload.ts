@@ -10,6 +10,7 @@ import { checkKeys, hasKey, isRecord, optionalKey, readAxis, readInt, readMs, re
 import { ARGS_HINT, checkPlaceholders, readArgs, readKeyDistribution, readReply, readValueSizes } from './operation.ts';
 import { describeValue, formatPath, type FieldPath, type Problem } from './problems.ts';
 import { isRequestRecord, readRequestWorkload } from './request.ts';
+import { isTraceRecord, readTraceWorkload } from './trace/trace-workload.ts';
 
 const { min, max } = LIMITS.commands;
 const COMMANDS_HINT = `commands per run, the same for every mode: a whole number from ${min} to ${max} (or a list of them), e.g. commands: 2048`;
@@ -209,6 +210,7 @@ const readOptions = (
 
 /** Reads one workload mapping and applies its defaults. */
 const readWorkload = (value: unknown, path: FieldPath, problems: Problem[]): Workload | undefined => {
+  if (isTraceRecord(value)) return readTraceWorkload(value, path, problems);
   if (isRequestRecord(value)) return readRequestWorkload(value, path, problems, readWorkload);
   const record = readRecord(value, path, problems, 'workload: {command: INCR, commands: 2048}');
   if (record === undefined) return undefined;

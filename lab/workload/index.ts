@@ -17,3 +17,4 @@ export { runChild } from './redis-benchmark/child.ts';
 export { runKeyPattern, runUserRules } from './redis-benchmark/run-user.ts';
 export { runBenchmarkWorkload, type BenchmarkRun, type BenchmarkTarget } from './redis-benchmark/run.ts';
 export type { BatchRecord } from './window-batcher.ts';
+export { runTraceReplay, traceConnections } from './trace-replay.ts';

@@ -13,7 +13,7 @@ import type { Redis } from 'ioredis';
 import { LATE_START_MS, type CellArrival, type Mode, type ScheduleHealth } from '../contracts/index.ts';
 import { nowUs } from './drive.ts';
 import { runRequest, runRequestTogether, type RequestRecorders } from './requests.ts';
-import { sharedConnection, WindowBatcher, type BatchRecord } from './window-batcher.ts';
+import { sharedConnection, WindowBatcher, type BatchConnections, type BatchRecord } from './window-batcher.ts';
 import type { RequestPlan } from './request-plan.ts';
 import { createRng, deriveSeed } from './rng.ts';
 
@@ -98,20 +98,48 @@ interface OpenLoopInput {
   seed: number;
 }
 
+/** A schedule of requests given in advance (a trace's own timing) and how to issue one. */
+export interface GivenSchedule {
+  clients: Redis[];
+  arrival: CellArrival;
+  /** Each request's intended start, µs after t0, in order. */
+  offsetsUs: Float64Array;
+  /** The client request `r` runs on (an index into `clients`). */
+  clientOf: (r: number) => number;
+  /** Issues request `r` on `client`; false when its connection failed. */
+  issue: (client: Redis, r: number) => Promise<boolean>;
+}
+
 /** Runs the schedule; ends when every request finished or `deadlineMs` after the last start. */
 export const driveOpenLoop = async (input: OpenLoopInput): Promise<OpenLoopOutcome> => {
   const { clients, mode, plan, recorders, arrival } = input;
-  const n = plan.requests;
-  const offsets = scheduleOffsetsUs(arrival, input.seed);
+  const windowed = arrival.batcher?.kind === 'window' ? arrival.batcher : undefined;
+  const together = arrival.batcher?.kind === 'auto';
+  return driveSchedule(
+    {
+      clients,
+      arrival,
+      offsetsUs: scheduleOffsetsUs(arrival, input.seed),
+      clientOf: (r) => r % clients.length,
+      issue: (client, r) => (together ? runRequestTogether(client, plan, recorders, r) : runRequest(client, mode, plan, recorders, r)),
+    },
+    windowed === undefined ? undefined : (connections) => new WindowBatcher(connections, windowed, plan, recorders),
+  );
+};
+
+/** Runs a schedule given in advance (a replayed trace's); as driveOpenLoop otherwise. */
+export const driveGivenSchedule = (schedule: GivenSchedule): Promise<OpenLoopOutcome> => driveSchedule(schedule);
+
+const driveSchedule = async (input: GivenSchedule, makeBatcher?: (connections: BatchConnections) => WindowBatcher): Promise<OpenLoopOutcome> => {
+  const { clients, arrival, offsetsUs: offsets } = input;
+  const n = offsets.length;
   const requestUs = new Float64Array(n).fill(Number.NaN);
   const serviceUs = new Float64Array(n).fill(Number.NaN);
   const lateStart = new Uint8Array(n);
   const lateUsOf = new Float64Array(n); // each started request's lateness, for its p99
   const checkout = arrival.clients.kind === 'pool' ? pool(clients) : undefined;
   // A window batcher sends each batch on a connection checked out of the pool, or on the shared client.
-  const batcher =
-    arrival.batcher?.kind === 'window' ? new WindowBatcher(checkout ?? sharedConnection(clients[0] as Redis), arrival.batcher, plan, recorders) : undefined;
-  const together = arrival.batcher?.kind === 'auto';
+  const batcher = makeBatcher?.(checkout ?? sharedConnection(clients[0] as Redis));
   const loop = monitorEventLoopDelay({ resolution: 1 });
   let worstLateUs = 0;
   let lateStarts = 0;
@@ -137,9 +165,9 @@ export const driveOpenLoop = async (input: OpenLoopInput): Promise<OpenLoopOutco
       // The batch's departure is this request's send: its wait to fill is in its request latency only.
       ({ ok, sentUs: sent } = await batcher.join(r, intended));
     } else {
-      client = checkout === undefined ? (clients[r % clients.length] as Redis) : await checkout.acquire();
+      client = checkout === undefined ? (clients[input.clientOf(r)] as Redis) : await checkout.acquire();
       sent = nowUs();
-      ok = together ? await runRequestTogether(client, plan, recorders, r) : await runRequest(client, mode, plan, recorders, r);
+      ok = await input.issue(client, r);
     }
     const end = nowUs();
     if (client !== undefined) checkout?.release(client);

@@ -14,6 +14,7 @@
 
 import { CONFIG_METRICS, RECONCILE_METRICS } from '../../contracts/index.ts';
 import type {
+  TraceResult,
   Bandwidth, Calibration, ConfigResult,
   EngineInfo, EngineRunFigures, FaultTimeline, ImageInfo, LabResult, LatencySummaryUs,
   LinkCalibration, NodeShare, ReconcileCounts, ReconcileEntry, ReplicaLag, RunRecord, ServerClosed,
@@ -129,6 +130,12 @@ const batching = object<BatchingResult>({
   meanBatchCommands: nullable(nonNegative()), maxBatchCommands: nullable(count()),
 });
 
+const trace = object<TraceResult>({
+  file: string(), format: literal('monitor', 'jsonl'), requests: count(), commands: count(), clients: count(), skipped: count(), spanMs: nonNegative(),
+  gapMs: nonNegative(), roundTripsPerRequest: nonNegative(), baseConfigId: nullable(string()), requestP50ShiftMs: nullable(signed()),
+  predictedShiftMs: nullable(nonNegative()), shiftRatio: nullable(signed()),
+});
+
 const config = object<ConfigResult>({
   id: string(), engine: optional(engine), workload: string(), command: string(), link: literal('proxied', 'direct'),
   rttMs: nonNegative(), jitterMs: nonNegative(), bandwidth, mode: literal('sync', 'pipeline', 'multi', 'auto'), batch: count(),
@@ -144,7 +151,7 @@ const config = object<ConfigResult>({
   links: optional(literal('flat', 'shaped')), topology: optional(string()), perNode: optional(array(nodeShare)), redirects: optional(count()),
   wait: optional(waitOption), waitLatencyUs: optional(latency), waitReached: optional(record(count())), underReplicated: optional(count()),
   readsFrom: optional(string()), lag: optional(array(replicaLag)),
-  bystander: optional(bystander), batching: optional(batching),
+  bystander: optional(bystander), batching: optional(batching), trace: optional(trace),
 });
 
 const threshold = object<ThresholdResult>({

@@ -13,6 +13,7 @@ import { BATCH_KEYS, BATCH_SIZE, BATCH_WINDOW } from '../batch.ts';
 import { SLO_KEYS, SLO_PROBES, SLO_WITHIN } from '../slo.ts';
 import { axis, duration, field, int, mapping, sizeOrRange, type Fields, type JsonSchema } from './schema-shapes.ts';
 import { WORKLOAD_FIELDS, workloadRules } from './schema-workload.ts';
+import { TRACE_DEADLINE, TRACE_GAP, TRACE_KEYS, TRACE_WORKLOAD_KEYS } from '../trace/trace-workload.ts';
 
 const TEXT = { type: 'string', minLength: 1, pattern: '^[^\\r\\n]*$' };
 
@@ -135,3 +136,20 @@ export const policyEntry = (): JsonSchema => ({
     ),
   ],
 });
+
+// A trace workload (trace-workload.ts): `{label, trace: {file, format, gap, time, connections, deadline}}`.
+const TRACE_FIELDS: Fields<typeof TRACE_KEYS> = {
+  file: field({ description: 'the trace file, relative to the scenario file (.monitor: redis-cli MONITOR output; .jsonl: JSON lines)', examples: ['traces/cart-session.monitor'] }, TEXT),
+  format: field({ description: 'monitor or jsonl; default from the file name', examples: ['monitor'] }, { type: 'string', enum: ['monitor', 'jsonl'] }),
+  gap: field({ description: "a client's commands at most this far apart are one request; default 2ms", examples: ['2ms'] }, duration(TRACE_GAP.range)),
+  time: field({ description: 'jsonl only: the unit of t, s (seconds, default) or ms', examples: ['s'] }, { type: 'string', enum: ['s', 'ms'] }),
+  connections: field({ description: 'per-client (one connection per traced client, default) or shared (one for all)', examples: ['per-client'] }, { type: 'string', enum: ['per-client', 'shared'] }),
+  deadline: field({ description: 'time allowed after the last request start; default 10s', examples: ['10s'] }, duration(TRACE_DEADLINE.range)),
+};
+const TRACE_WORKLOAD_FIELDS: Fields<typeof TRACE_WORKLOAD_KEYS> = {
+  label: field({ description: 'names the workload in ids and thresholds; default trace', examples: ['cart'] }, TEXT),
+  trace: field({ description: 'a recorded trace replayed open-loop with its own timing (docs/trace-replay.md)', examples: [{ file: 'traces/cart-session.monitor', gap: '2ms' }] }, mapping(TRACE_FIELDS, { required: ['file'] })),
+};
+
+/** A trace workload: `trace:` with its file. */
+export const traceWorkload = (): JsonSchema => mapping(TRACE_WORKLOAD_FIELDS, { required: ['trace'] });

@@ -18,7 +18,7 @@ import { FAULT_ONLY_KEYS, TAGS } from '../fault-rules.ts';
 import { FAULT_FIELDS } from './schema-faults.ts';
 import { axis, bandwidth, duration, field, int, mapping, mode, ref, SIZE_TEXT, threshold, type Fields, type JsonSchema } from './schema-shapes.ts';
 import { WORKLOAD_FIELDS, workloadRules } from './schema-workload.ts';
-import { policyEntry, requestWorkload } from './schema-request.ts';
+import { policyEntry, requestWorkload, traceWorkload } from './schema-request.ts';
 import { nodeLinksShape, REPLICATION_FIELDS, SENTINEL_FIELDS, timelineAtRule, timelineShape, topologyShape } from './schema-topology.ts';
 
 const NETWORK_FIELDS: Fields<typeof KEYS.network> = {
@@ -181,7 +181,7 @@ function engineRule(): JsonSchema {
 // Shapes used twice (a value and each item of a list) are written once, as definitions.
 const DEFINITIONS = {
   // A command workload, or a request workload (request or mix: steps per request).
-  workload: { anyOf: [workloadRules(mapping(WORKLOAD_FIELDS, { required: ['command', 'commands'] })), requestWorkload()] },
+  workload: { anyOf: [workloadRules(mapping(WORKLOAD_FIELDS, { required: ['command', 'commands'] })), requestWorkload(), traceWorkload()] },
   mode: mode(),
   bandwidth: bandwidth(),
 };

@@ -1,0 +1,88 @@
+// One measured run of a trace workload (issue 27): the trace's requests started at their own
+// times (open-loop: driveGivenSchedule), each request's commands sent one after another on its
+// client's connection (one per traced client, or one shared), every key under the run's
+// keyspace prefix. Latency is recorded per request from its intended start and per command;
+// a reply error or a dropped connection fails the run's verification (the trace came from a
+// working application: an error means the replay is not the traffic it recorded).
+
+import type { Redis } from 'ioredis';
+import type { ConfigCell, TraceReplay } from '../contracts/index.ts';
+import { errorMessage } from '../errors/index.ts';
+import type { Keyspace } from '../keyspace/index.ts';
+import { collectGarbage, errorKind, isReplyError, startCpuMeter, watchClientSpan } from '../metrics/index.ts';
+import { nowUs, type DriveOutcome } from './drive.ts';
+import { readInfo, spanCosts } from './measured-run.ts';
+import { driveGivenSchedule } from './open-loop.ts';
+import type { RequestRun } from './request-run.ts';
+
+/** Connections one replay opens: one per traced client, or one shared. */
+export const traceConnections = (replay: TraceReplay, connections: 'per-client' | 'shared'): number => (connections === 'shared' ? 1 : replay.clients.length);
+
+/** Each request's commands as sent: names lower case, keys under `prefix`. */
+const prepare = (replay: TraceReplay, prefix: string): { name: string; args: string[] }[][] =>
+  replay.requests.map((request) =>
+    request.commands.map((command, c) => {
+      const args = command.slice(1);
+      for (const k of request.keyArgs[c] ?? []) args[k] = prefix + (args[k] ?? '');
+      return { name: (command[0] ?? '').toLowerCase(), args };
+    }),
+  );
+
+interface TraceRunInput {
+  clients: Redis[];
+  control: Redis;
+  keyspace: Keyspace;
+  cell: ConfigCell;
+  replay: TraceReplay;
+  connections: 'per-client' | 'shared';
+}
+
+export const runTraceReplay = async ({ clients, control, keyspace, cell, replay, connections }: TraceRunInput): Promise<RequestRun> => {
+  const arrival = cell.arrival;
+  if (arrival === undefined) throw new Error('a trace config needs its arrival (expandMatrix sets it)');
+  await keyspace.reset(control);
+  const sends = prepare(replay, keyspace.prefix);
+  const offsetsUs = Float64Array.from(replay.requests, (r) => r.offsetUs);
+  const outcome: DriveOutcome = { totalMs: 0, waitUs: new Float64Array(replay.commands), waitSize: new Uint32Array(replay.commands).fill(1), waits: 0, numericReplies: null, wrongReplies: 0, errorsByKind: {}, replied: 0 };
+  const issue = async (client: Redis, r: number): Promise<boolean> => {
+    for (const { name, args } of sends[r] ?? []) {
+      const t0 = nowUs();
+      try {
+        await client.call(name, ...args);
+        outcome.replied = (outcome.replied ?? 0) + 1;
+      } catch (error) {
+        const kind = errorKind(error);
+        outcome.errorsByKind[kind] = (outcome.errorsByKind[kind] ?? 0) + 1;
+        outcome.firstError ??= `request ${r + 1} (${name}): ${errorMessage(error)}`;
+        if (!isReplyError(error)) {
+          outcome.aborted ??= `request ${r + 1} (${name})`;
+          return false;
+        }
+      }
+      outcome.waitUs[outcome.waits++] = nowUs() - t0;
+    }
+    return true;
+  };
+  const before = await readInfo(control);
+  collectGarbage('young');
+  const span = watchClientSpan();
+  const cpu = startCpuMeter();
+  const shared = connections === 'shared';
+  const open = await driveGivenSchedule({ clients, arrival, offsetsUs, clientOf: (r) => (shared ? 0 : (replay.requests[r]?.client ?? 0)), issue });
+  if (open.schedule.unfinished > 0) for (const client of clients) client.disconnect();
+  const clientCpuMs = cpu.stop();
+  const { memory, gcMs: clientGcMs } = span.stop();
+  const names = [...new Set(sends.flatMap((request) => request.map((s) => s.name)))];
+  const { serverInfo, costs } = await spanCosts(control, before, names, clientCpuMs);
+  outcome.totalMs = open.totalMs;
+  const errors = Object.values(outcome.errorsByKind).reduce((sum, n) => sum + n, 0);
+  const failure =
+    open.schedule.unfinished > 0 ? `${open.schedule.unfinished} of ${open.schedule.scheduled} requests unfinished at the deadline`
+    : outcome.aborted !== undefined ? `run aborted at ${outcome.aborted}`
+    : errors > 0 ? `${errors} reply error(s): ${outcome.firstError ?? ''}`
+    : undefined;
+  return {
+    outcome, clientGcMs, memory, serverInfo, costs, verified: failure === undefined, ...(failure === undefined ? {} : { failure }),
+    requestUs: open.requestUs, serviceUs: open.serviceUs, schedule: open.schedule, offsetsUs: open.offsetsUs, lateStart: open.lateStart, batching: null,
+  };
+};
