@@ -1,8 +1,9 @@
 // Per-operation draws (key indexes, value sizes) read by operation index without an array of
 // one entry per operation: a plan of 100M operations would otherwise hold 400 MB per draw.
 // Seeded draws keep the generator's state at the start of every chunk of 65,536 operations
-// (16 bytes per chunk) and regenerate a chunk when it is read; the chunks read last are
-// cached, so a driver reading its operations in order regenerates each chunk once. The values
+// (16 bytes per chunk) and regenerate a chunk when it is read; the first chunks drawn and then
+// the chunks read last are cached (32 at most, 8 MB), so a plan of up to 2M operations is drawn
+// once and a driver reading its operations in order regenerates each chunk once. The values
 // are the same as drawing them all in one pass from the same seed.
 
 import { createRng, resumeRng, type Rng } from './rng.ts';
@@ -47,8 +48,15 @@ class SeededDraws implements OpDraws {
     const rng = createRng(seed);
     for (let c = 0; c < chunks; c++) {
       this.#starts.set(rng.state(), 4 * c);
-      const end = Math.min(CHUNK_OPS, length - c * CHUNK_OPS);
-      for (let i = 0; i < end; i++) draw(rng);
+      const size = Math.min(CHUNK_OPS, length - c * CHUNK_OPS);
+      // The first chunks are kept as they are drawn: a plan of up to CACHED_CHUNKS chunks is drawn once.
+      if (c < CACHED_CHUNKS) {
+        const chunk = new Uint32Array(size);
+        for (let i = 0; i < size; i++) chunk[i] = draw(rng);
+        this.#cache.set(c, chunk);
+      } else {
+        for (let i = 0; i < size; i++) draw(rng);
+      }
     }
   }
 
@@ -63,9 +71,11 @@ class SeededDraws implements OpDraws {
   }
 
   forEach(visit: (value: number, op: number) => void): void {
-    const chunk = new Uint32Array(CHUNK_OPS);
+    const scratch = new Uint32Array(CHUNK_OPS);
     for (let c = 0; c * CHUNK_OPS < this.length; c++) {
-      const size = this.#fill(c, chunk);
+      const cached = this.#cache.get(c);
+      const chunk = cached ?? scratch;
+      const size = cached ? cached.length : this.#fill(c, scratch);
       for (let i = 0; i < size; i++) visit(chunk[i] ?? 0, c * CHUNK_OPS + i);
     }
   }
