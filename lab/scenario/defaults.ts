@@ -53,7 +53,13 @@ export const MAX_VALUE_BYTES = 256 * 1024 * 1024;
 
 /** Inclusive bounds of every whole-number field. */
 export const LIMITS = {
-  commands: { min: 1, max: 10_000_000 },
+  commands: { min: 1, max: 100_000_000 },
+  /** Requests per run: each keeps its latency (and, open-loop, its schedule) until the run ends. */
+  requests: { min: 1, max: 10_000_000 },
+  /** Commands per run that record something per command: a fault run's op ledger (about 24 bytes
+   * per operation), sync and auto (one wait of 12 bytes per command). Pipelines and MULTI record
+   * per batch, so they take up to `commands`. */
+  perCommandRecords: { min: 1, max: 10_000_000 },
   batch: { min: 1, max: 1_000_000 },
   callers: { min: 1, max: 10_000 },
   connections: { min: 1, max: 1000 },

@@ -20,7 +20,7 @@ type ReadWorkload = (value: unknown, path: FieldPath, problems: Problem[]) => Wo
 export const REQUEST_KEYS = ['label', 'request', 'mix', 'requests', 'arrival', 'clients', 'batch'] as const;
 export const KIND_KEYS = ['label', 'weight', 'request'] as const;
 const REQUEST_HINT = 'request: [{command: GET, key: "user:{r}"}, {parallel: [{command: GET, key: "a:{r}"}, {command: GET, key: "b:{r}"}]}, {command: INCR, key: hits}]';
-const REQUESTS_HINT = `requests per run: a whole number from ${LIMITS.commands.min} to ${LIMITS.commands.max} (or a list), e.g. requests: 200`;
+const REQUESTS_HINT = `requests per run: a whole number from ${LIMITS.requests.min} to ${LIMITS.requests.max} (or a list), e.g. requests: 200`;
 const WEIGHT_HINT = 'a whole number from 1 to 1000: the share of requests of this kind, e.g. weight: 3';
 const STEP_HINT = 'a step is a command mapping such as {command: GET, key: "k:{r}"}, or {parallel: [<command>, <command>]}';
 export const MAX_WEIGHT = 1000;
@@ -125,7 +125,7 @@ export const readRequestWorkload = (record: Record<string, unknown>, path: Field
       : readAxis(
           requestsValue,
           [...path, 'requests'],
-          { readItem: (v, p) => readInt(v, p, LIMITS.commands, problems, REQUESTS_HINT), label: String, what: 'requests value', example: 'requests: [100, 1000]' },
+          { readItem: (v, p) => readInt(v, p, LIMITS.requests, problems, REQUESTS_HINT), label: String, what: 'requests value', example: 'requests: [100, 1000]' },
           problems,
         );
   const clientsValue = optionalKey(record, 'clients');

@@ -20,8 +20,8 @@ import type { FieldPath, Problem } from './problems.ts';
 
 /** Configs (matrix cells) or fault cells one scenario may expand to. */
 export const MAX_CONFIGS = 10_000;
-/** Requests one open-loop run may schedule (`rate × for`): the limit on `commands` and `requests`. */
-const MAX_SCHEDULED_REQUESTS = LIMITS.commands.max;
+/** Requests one open-loop run may schedule (`rate × for`): the limit on `requests`. */
+const MAX_SCHEDULED_REQUESTS = LIMITS.requests.max;
 
 /** What a scenario asks of the machine, summed over every config and run. */
 export interface WorkEstimate {
@@ -159,7 +159,33 @@ export const estimateWork = (s: Scenario): WorkEstimate => {
 
 const count = (n: number): string => (n >= 1e15 ? n.toExponential(1) : Math.round(n).toLocaleString('en-US'));
 
-/** Problems with a scenario's work: too many configs, an open-loop schedule beyond the request limit. */
+// Runs longer than LIMITS.perCommandRecords only where nothing is kept per command: pipeline
+// and multi modes, no faults (the op ledger), and no more distinct keys than LIMITS.keyCount
+// (per-key tallies): the client's memory stays flat in the run's length.
+const checkPerCommandRecords = (s: Scenario, record: Record<string, unknown>, problems: Problem[]): void => {
+  const { max } = LIMITS.perCommandRecords;
+  const perCommand = s.faults.length > 0 ? 'a fault run (its op ledger keeps a row of about 24 bytes per operation)' : s.modes.some((m) => m.kind === 'sync' || m.kind === 'auto') ? 'sync and auto modes (one wait of 12 bytes per command)' : undefined;
+  s.workloads.forEach((w, i) => {
+    const most = Math.max(0, ...w.commands);
+    const path = [...workloadPath(record, i), 'commands'];
+    if (most > max && perCommand !== undefined) {
+      problems.push({
+        path,
+        message: `${count(most)} commands per run; ${perCommand} take at most ${count(max)}`,
+        hint: `above ${count(max)} commands use modes pipeline or multi without faults, whose memory does not grow with the run`,
+      });
+    } else if (most > LIMITS.keyCount.max && w.keys.kind === 'sequential' && w.keys.count === 'commands') {
+      problems.push({
+        path,
+        message: `${count(most)} commands on sequential(commands) keys: ${count(most)} distinct keys, at most ${count(LIMITS.keyCount.max)}`,
+        hint: `give the keys a count, e.g. keys: {sequential: ${LIMITS.keyCount.max}}`,
+      });
+    }
+  });
+};
+
+/** Problems with a scenario's work: too many configs, an open-loop schedule beyond the request
+ * limit, long runs that would keep something per command. */
 export const checkWork = (s: Scenario, record: Record<string, unknown>, problems: Problem[]): void => {
   s.workloads.forEach((w, i) => {
     const arrival = w.request?.arrival;
@@ -176,6 +202,7 @@ export const checkWork = (s: Scenario, record: Record<string, unknown>, problems
       });
     });
   });
+  checkPerCommandRecords(s, record, problems);
   const configs = countConfigs(s);
   if (configs <= MAX_CONFIGS) return;
   const factors = factorsOf(s, record).filter((f) => f.count > 1);

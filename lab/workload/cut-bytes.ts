@@ -53,9 +53,9 @@ const replySizer = (plan: OperationPlan, fromOp: number): ((op: number) => numbe
     case 'INCR':
     case 'INCRBY': {
       const count = new Uint32Array(plan.keyCount); // increments applied so far, per key
-      for (let i = 0; i < fromOp; i++) count[plan.keyIndexes[i] ?? 0]! += 1;
+      for (let i = 0; i < fromOp; i++) count[plan.keyIndexes.at(i)]! += 1;
       return (op) => {
-        const key = plan.keyIndexes[op] ?? 0;
+        const key = plan.keyIndexes.at(op);
         count[key]! += 1;
         return integerReplyBytes((count[key] ?? 0) * plan.incrementBy);
       };

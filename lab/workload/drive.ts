@@ -16,6 +16,7 @@ import { errorMessage } from '../errors/index.ts';
 import { errorKind, isReplyError } from '../metrics/index.ts';
 import type { OperationPlan } from './plan.ts';
 import { checkReply } from './reply-checks.ts';
+import { runReplyCheck, type RunReplyCheck } from './run-checks.ts';
 
 interface DriveInput {
   /** One client per connection; for `auto` each must have enableAutoPipelining. */
@@ -32,9 +33,9 @@ export interface DriveOutcome {
   waitSize: Uint32Array;
   /** Waits recorded (connections fill their own slices, so this is a count, not an index). */
   waits: number;
-  /** Numeric replies in operation order for INCR, INCRBY and HSET (NaN: none came back), checked
-   * as a whole after the run (their per-key sequence is what is fixed); else null. */
-  numericReplies: Float64Array | null;
+  /** INCR, INCRBY and HSET: their replies, checked per key as they came (their per-key sequence
+   * is what is fixed; nothing per operation is kept); its result() after the run. Else null. */
+  replyCheck: RunReplyCheck | null;
   /** Replies that came back but were wrong, and the first such, described. */
   wrongReplies: number;
   firstWrongReply?: string;
@@ -69,25 +70,25 @@ export const splitOps = (commands: number, connections: number): OpRange[] => {
   return ranges;
 };
 
-// Commands whose replies are checked per key after the run rather than one by one.
-const checkedAfterRun = (command: string): boolean => command === 'INCR' || command === 'INCRBY' || command === 'HSET';
-
 // What one timed run records, in preallocated arrays: per wait (a command for sync and auto, a
 // batch for pipeline and multi) how long the caller waited, plus what came back. Checking a
 // reply is a comparison, so it stays inside the timed span.
 export class Recorder {
   readonly outcome: DriveOutcome;
 
+  /** `ordered`: one caller issues the plan's operations in index order (one connection, not auto),
+   * so each INCR / HSET reply is fixed exactly. */
   constructor(
     private readonly plan: OperationPlan,
     waitsCapacity: number,
+    ordered: boolean,
   ) {
     this.outcome = {
       totalMs: 0,
       waitUs: new Float64Array(waitsCapacity),
       waitSize: new Uint32Array(waitsCapacity),
       waits: 0,
-      numericReplies: checkedAfterRun(plan.command) ? new Float64Array(plan.size).fill(Number.NaN) : null,
+      replyCheck: runReplyCheck(plan, { ordered }),
       wrongReplies: 0,
       errorsByKind: {},
       replied: 0,
@@ -104,14 +105,15 @@ export class Recorder {
 
   /** The reply (or error) of operation `op`. */
   reply(op: number, error: unknown, value: unknown): void {
+    const o = this.outcome;
     if (error) {
       this.error(error);
+      o.replyCheck?.add(op, Number.NaN);
       return;
     }
-    const o = this.outcome;
     o.replied = (o.replied ?? 0) + 1;
-    if (o.numericReplies !== null) {
-      o.numericReplies[op] = typeof value === 'number' ? value : Number.NaN;
+    if (o.replyCheck !== null) {
+      o.replyCheck.add(op, typeof value === 'number' ? value : Number.NaN);
       return;
     }
     const wrong = checkReply(this.plan, op, value);
@@ -256,7 +258,8 @@ const driveConnection = (client: Redis, input: DriveInput, range: OpRange, rec: 
 
 export const drive = async (input: DriveInput): Promise<DriveOutcome> => {
   const ranges = splitOps(input.plan.size, input.clients.length);
-  const rec = new Recorder(input.plan, ranges.reduce((sum, r) => sum + waitsOf(input.mode, r), 0));
+  const ordered = input.clients.length === 1 && input.mode.kind !== 'auto';
+  const rec = new Recorder(input.plan, ranges.reduce((sum, r) => sum + waitsOf(input.mode, r), 0), ordered);
   const startUs = nowUs();
   await Promise.all(
     ranges.map((range, c) => {

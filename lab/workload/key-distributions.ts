@@ -5,7 +5,7 @@
 import { LabError } from '../errors/index.ts';
 import type { KeyDistribution } from '../contracts/index.ts';
 import type { KeySet } from './key-sets.ts';
-import { createRng } from './rng.ts';
+import { computedDraws, seededDraws, type OpDraws } from './op-draws.ts';
 
 const checkCommands = (commands: number): void => {
   if (!Number.isInteger(commands) || commands < 0) {
@@ -32,29 +32,32 @@ export const keyCountOf = (dist: KeyDistribution, commands: number): number => {
   }
 };
 
-/** The key index of each of `commands` operations (deterministic per seed). */
-export const keyIndexes = (dist: KeyDistribution, commands: number, seed: number): Uint32Array => {
+/** The key index of each of `commands` operations (deterministic per seed), read by operation. */
+export const keyDraws = (dist: KeyDistribution, commands: number, seed: number): OpDraws => {
   checkCommands(commands);
-  const out = new Uint32Array(commands);
-  if (dist.kind === 'one') return out;
+  if (dist.kind === 'one') return computedDraws(commands, () => 0);
   const count = keyCountOf(dist, commands);
   checkCount(dist, count);
   switch (dist.kind) {
     case 'sequential':
-      for (let i = 0; i < commands; i++) out[i] = i % count;
-      return out;
-    case 'uniform': {
-      const rng = createRng(seed);
-      for (let i = 0; i < commands; i++) out[i] = rng.nextInt(count);
-      return out;
-    }
+      return computedDraws(commands, (op) => op % count);
+    case 'uniform':
+      return seededDraws(commands, seed, (rng) => rng.nextInt(count));
     case 'zipfian': {
-      const rng = createRng(seed);
       const rank = zipfianSampler(count, dist.theta);
-      for (let i = 0; i < commands; i++) out[i] = rank(rng.next());
-      return out;
+      return seededDraws(commands, seed, (rng) => rank(rng.next()));
     }
   }
+};
+
+/** keyDraws as one array (small runs and tests). */
+export const keyIndexes = (dist: KeyDistribution, commands: number, seed: number): Uint32Array => {
+  const draws = keyDraws(dist, commands, seed);
+  const out = new Uint32Array(commands);
+  draws.forEach((k, op) => {
+    out[op] = k;
+  });
+  return out;
 };
 
 /** A function naming keys from a pattern: every `{i}` becomes the key index. */

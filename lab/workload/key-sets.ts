@@ -4,6 +4,7 @@
 // values that every read reply is checked against).
 
 import type { CommandName } from '../contracts/index.ts';
+import type { OpDraws } from './op-draws.ts';
 import { makeValue } from './values.ts';
 
 export interface KeySet {
@@ -58,11 +59,9 @@ const collectDistinct = (keyCount: number, total: number, visit: (add: (keyIndex
 };
 
 /** The distinct key indexes in `indexes` (all below `keyCount`) as a KeySet. */
-export const keySetOf = (indexes: Uint32Array, keyCount: number): KeySet =>
+export const keySetOf = (indexes: Pick<OpDraws, 'length' | 'forEach'>, keyCount: number): KeySet =>
   keySetFromDistinct(
-    collectDistinct(keyCount, indexes.length, (add) => {
-      for (let i = 0; i < indexes.length; i++) add(indexes[i] ?? 0);
-    }),
+    collectDistinct(keyCount, indexes.length, (add) => indexes.forEach((k) => add(k))),
     keyCount,
   );
 

@@ -31,7 +31,7 @@ import {
 import { drive, splitOps, type DriveOutcome } from './drive.ts';
 import type { OperationPlan } from './plan.ts';
 import { prepareReplyChecks } from './reply-checks.ts';
-import { checkCounterReplies, checkFinalValue, checkHashFieldReplies, expectedFinalState, type FinalStateOptions } from './run-checks.ts';
+import { checkFinalValue, expectedFinalState, type FinalStateOptions } from './run-checks.ts';
 
 /** Whether a measured run counts, and if not, why. */
 interface Verification {
@@ -164,7 +164,7 @@ export const checkFinalStateWith = async (control: Redis, plan: OperationPlan, o
   return undefined;
 };
 
-const verifyRun = async (control: Redis, plan: OperationPlan, mode: Mode, connections: number, outcome: DriveOutcome): Promise<Verification> => {
+const verifyRun = async (control: Redis, plan: OperationPlan, connections: number, outcome: DriveOutcome): Promise<Verification> => {
   if (outcome.aborted) return { verified: false, failure: `run aborted at ${outcome.aborted}` };
   const errors = Object.entries(outcome.errorsByKind);
   if (errors.length > 0) {
@@ -175,13 +175,9 @@ const verifyRun = async (control: Redis, plan: OperationPlan, mode: Mode, connec
     const noun = outcome.wrongReplies === 1 ? 'reply' : 'replies';
     return { verified: false, failure: `${outcome.wrongReplies} wrong ${noun}, first: ${outcome.firstWrongReply ?? '?'}` };
   }
-  if (outcome.numericReplies !== null) {
-    // The per-key order is fixed only when one caller issued everything in order.
-    const ordered = connections === 1 && mode.kind !== 'auto';
-    const check = plan.command === 'HSET' ? checkHashFieldReplies : checkCounterReplies;
-    const wrong = check(plan, outcome.numericReplies, { ordered });
-    if (wrong !== undefined) return { verified: false, failure: wrong };
-  }
+  // Checked per key as the replies came (in order when one caller issued everything in order).
+  const wrong = outcome.replyCheck?.result();
+  if (wrong !== undefined) return { verified: false, failure: wrong };
   const wrongState = await checkFinalState(control, plan, connections);
   return wrongState === undefined ? { verified: true } : { verified: false, failure: wrongState };
 };
@@ -204,6 +200,6 @@ export const runWorkload = async ({ clients, control, keyspace, mode, plan, span
   const { memory, gcMs: clientGcMs } = client.stop();
   await span?.end();
   const { serverInfo, costs, calls } = await spanCosts(control, before, [plan.name], clientCpuMs);
-  const verification = await verifyRun(control, plan, mode, clients.length, outcome);
+  const verification = await verifyRun(control, plan, clients.length, outcome);
   return { outcome, clientGcMs, memory, serverInfo, costs, executed: calls, ...verification };
 };

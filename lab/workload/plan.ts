@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { LabError } from '../errors/index.ts';
 import { takesValue, type CommandName, type ValueSize, type Workload } from '../contracts/index.ts';
-import { cachedKeyNames, keyCountOf, keyIndexes as drawKeyIndexes } from './key-distributions.ts';
+import { cachedKeyNames, keyCountOf, keyDraws } from './key-distributions.ts';
 import {
   keySetOf,
   mgetKeyIndex,
@@ -21,7 +21,8 @@ import {
   type Prefill,
 } from './key-sets.ts';
 import { deriveSeed } from './rng.ts';
-import { keyValueSize, makeValue, sizeAt, valueSizes as drawValueSizes } from './values.ts';
+import type { OpDraws } from './op-draws.ts';
+import { keyValueSize, makeValue, sizeAt, valueDraws } from './values.ts';
 
 export interface OperationPlan {
   readonly workload: Workload;
@@ -36,10 +37,10 @@ export interface OperationPlan {
   readonly valueSize: ValueSize;
   /** Size of the key space: key indexes are 0..keyCount-1. */
   readonly keyCount: number;
-  /** The key index of every operation. */
-  readonly keyIndexes: Uint32Array;
+  /** The key index of every operation (drawn in chunks as they are read: nothing per operation is kept). */
+  readonly keyIndexes: OpDraws;
   /** Size of the value each operation sends (a number when fixed, or when no operation sends one). */
-  readonly valueSizes: Uint32Array | number;
+  readonly valueSizes: OpDraws | number;
   /** INCR: 1; INCRBY: the workload's increment; others: 0. */
   readonly incrementBy: number;
   /** EVALSHA: the script's SHA1 (hex), which the runner must SCRIPT LOAD first. */
@@ -90,11 +91,11 @@ export const buildPlan = (workload: Workload, commands: number, valueSize: Value
   checkWorkload(workload);
   const { command } = workload;
   const keyCount = keyCountOf(workload.keys, commands);
-  const keyIndexes = drawKeyIndexes(workload.keys, commands, deriveSeed(seed, 'keys'));
+  const keyIndexes = keyDraws(workload.keys, commands, deriveSeed(seed, 'keys'));
   const templates = templatesOf(workload);
   // GET and MGET take a value size too, but read the prefilled values: no per-operation draw.
   const sendsValue = takesValue(workload) && !readsKeys(command);
-  const valueSizes = sendsValue ? drawValueSizes(valueSize, commands, deriveSeed(seed, 'values')) : valueSize.minBytes;
+  const valueSizes = sendsValue ? valueDraws(valueSize, commands, deriveSeed(seed, 'values')) : valueSize.minBytes;
   const opKeys = keySetOf(keyIndexes, keyCount);
   const touchedSet = command === 'MGET' ? mgetKeySet(opKeys, workload.mgetKeys, keyCount) : opKeys;
   const keyName = cachedKeyNames(workload.key, touchedSet);
@@ -102,9 +103,9 @@ export const buildPlan = (workload: Workload, commands: number, valueSize: Value
   const prefill = prefillOf(readsKeys(command) ? touchedSet.keyIndexes : new Uint32Array(0), keyName, (k) =>
     keyValueSize(valueSize, prefillSeed, k),
   );
-  const keyOf = (op: number): string => keyName(keyIndexes[op] ?? 0);
+  const keyOf = (op: number): string => keyName(keyIndexes.at(op));
   const valueOf = readsKeys(command)
-    ? (op: number): string => prefill.valueOf(keyIndexes[op] ?? 0)
+    ? (op: number): string => prefill.valueOf(keyIndexes.at(op))
     : (op: number): string => makeValue(op, sizeAt(valueSizes, op));
   const sha = command === 'EVALSHA' ? scriptSha(workload.script ?? '') : undefined;
   const parts: ArgParts = { workload, keyCount, keyIndexes, keyName, keyOf, valueOf, templates, sha };
@@ -135,7 +136,7 @@ export const buildPlan = (workload: Workload, commands: number, valueSize: Value
 interface ArgParts {
   workload: Workload;
   keyCount: number;
-  keyIndexes: Uint32Array;
+  keyIndexes: OpDraws;
   keyName: (keyIndex: number) => string;
   keyOf: (op: number) => string;
   valueOf: (op: number) => string;
@@ -160,7 +161,7 @@ const argsBuilder = (p: ArgParts): ((op: number) => string[]) => {
       return (op) => [keyOf(op), w.field, valueOf(op)];
     case 'MGET':
       return (op) => {
-        const first = p.keyIndexes[op] ?? 0;
+        const first = p.keyIndexes.at(op);
         const args = new Array<string>(w.mgetKeys);
         for (let j = 0; j < w.mgetKeys; j++) args[j] = p.keyName(mgetKeyIndex(first, j, p.keyCount));
         return args;

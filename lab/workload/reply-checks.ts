@@ -30,20 +30,19 @@ export const tallies = (plan: OperationPlan): PlanTallies => {
   const counts = new Uint32Array(slots);
   const firstOp = new Uint32Array(slots);
   const lastOp = new Uint32Array(slots);
-  const { keyIndexes } = plan;
-  for (let op = 0; op < keyIndexes.length; op++) {
-    const s = plan.opKeys.slotOf(keyIndexes[op] ?? 0);
+  plan.keyIndexes.forEach((k, op) => {
+    const s = plan.opKeys.slotOf(k);
     if ((counts[s] ?? 0) === 0) firstOp[s] = op;
     counts[s] = (counts[s] ?? 0) + 1;
     lastOp[s] = op;
-  }
+  });
   const result = { counts, firstOp, lastOp };
   memo.set(plan, result);
   return result;
 };
 
 /** The slot of operation `op`'s key in `plan.opKeys`. */
-export const slotOfOp = (plan: OperationPlan, op: number): number => plan.opKeys.slotOf(plan.keyIndexes[op] ?? 0);
+export const slotOfOp = (plan: OperationPlan, op: number): number => plan.opKeys.slotOf(plan.keyIndexes.at(op));
 
 // Short, readable descriptions of replies as ioredis hands them over (RESP3 as JS values),
 // for the "what was wrong" text of a failed check. Long values are cut, with their size.
@@ -105,7 +104,7 @@ const checkMget = (plan: OperationPlan, op: number, reply: unknown): string | un
   const m = plan.workload.mgetKeys;
   if (!Array.isArray(reply)) return `expected an array of ${m}, got ${describeReply(reply)}`;
   if (reply.length !== m) return `expected an array of ${m}, got ${describeReply(reply)}`;
-  const first = plan.keyIndexes[op] ?? 0;
+  const first = plan.keyIndexes.at(op);
   for (let j = 0; j < m; j++) {
     const k = mgetKeyIndex(first, j, plan.keyCount);
     const wrong = expectPrefilled(plan, k, reply[j]);
@@ -153,7 +152,7 @@ export const checkReply = (plan: OperationPlan, opIndex: number, reply: unknown)
       return expectText(reply, 'OK');
     case 'GET':
       if (reply === null || reply === undefined) return `nil: key ${plan.keyOf(opIndex)} was not prefilled or was deleted`;
-      return expectPrefilled(plan, plan.keyIndexes[opIndex] ?? 0, reply);
+      return expectPrefilled(plan, plan.keyIndexes.at(opIndex), reply);
     case 'HSET':
       return reply === 0 || reply === 1 ? undefined : `expected 1 (new field) or 0 (updated field), got ${describeReply(reply)}`;
     case 'MGET':

@@ -15,7 +15,6 @@ import type { OperationPlan } from './plan.ts';
 import { prepareReplyChecks } from './reply-checks.ts';
 import { buildRequestPlan, type RequestPlan } from './request-plan.ts';
 import { driveRequestsClosed, type RequestRecorders } from './requests.ts';
-import { checkCounterReplies, checkHashFieldReplies } from './run-checks.ts';
 
 export interface RequestRun extends WorkloadRun {
   /** Per request, µs: closed-loop from its start, open-loop from its intended start (NaN: unfinished). */
@@ -39,11 +38,8 @@ const verifyPlan = async (control: Redis, plan: OperationPlan, o: DriveOutcome, 
   const errors = Object.entries(o.errorsByKind).reduce((sum, [, count]) => sum + count, 0);
   if (errors > 0) return `${where}: ${errors} reply error(s): ${o.firstError ?? ''}`;
   if (o.wrongReplies > 0) return `${where}: ${o.wrongReplies} wrong replies, first: ${o.firstWrongReply ?? '?'}`;
-  if (o.numericReplies !== null) {
-    const check = plan.command === 'HSET' ? checkHashFieldReplies : checkCounterReplies;
-    const wrong = check(plan, o.numericReplies, { ordered });
-    if (wrong !== undefined) return `${where}: ${wrong}`;
-  }
+  const wrong = o.replyCheck?.result();
+  if (wrong !== undefined) return `${where}: ${wrong}`;
   // Unordered: any caller's write may be the last one to a key.
   return checkFinalStateWith(control, plan, ordered ? {} : { connectionOf: (op) => op });
 };
@@ -51,7 +47,7 @@ const verifyPlan = async (control: Redis, plan: OperationPlan, o: DriveOutcome, 
 // Every command's waits and errors as one outcome, for the per-command histogram and error counts.
 const mergeOutcomes = (outcomes: DriveOutcome[], totalMs: number): DriveOutcome => {
   const waits = outcomes.reduce((sum, o) => sum + o.waits, 0);
-  const merged: DriveOutcome = { totalMs, waitUs: new Float64Array(waits), waitSize: new Uint32Array(waits), waits, numericReplies: null, wrongReplies: 0, errorsByKind: {} };
+  const merged: DriveOutcome = { totalMs, waitUs: new Float64Array(waits), waitSize: new Uint32Array(waits), waits, replyCheck: null, wrongReplies: 0, errorsByKind: {} };
   let at = 0;
   for (const o of outcomes) {
     merged.waitUs.set(o.waitUs.subarray(0, o.waits), at);
@@ -81,7 +77,9 @@ export const runRequests = async ({ clients, control, keyspace, cell, plan, seed
     await prefill(control, p);
     prepareReplyChecks(p);
   }
-  const recorders: RequestRecorders = { of: new Map(plan.plans.map((p) => [p, new Recorder(p, p.size)])) };
+  // One caller issuing every request in order fixes each key's sequence; anything else does not.
+  const ordered = cell.arrival === undefined && clients.length === 1 && cell.mode.kind !== 'auto';
+  const recorders: RequestRecorders = { of: new Map(plan.plans.map((p) => [p, new Recorder(p, p.size, ordered)])) };
   const before = await readInfo(control);
   collectGarbage('young'); // as runWorkload: an empty nursery, optimized code kept
   const client = watchClientSpan();
@@ -109,8 +107,6 @@ export const runRequests = async ({ clients, control, keyspace, cell, plan, seed
   const { serverInfo, costs } = await spanCosts(control, before, [...new Set(plan.plans.map((p) => p.name))], clientCpuMs);
   const outcomes = plan.plans.map((p) => (recorders.of.get(p) as Recorder).outcome);
   const outcome = mergeOutcomes(outcomes, totalMs);
-  // One caller issuing every request in order fixes each key's sequence; anything else does not.
-  const ordered = cell.arrival === undefined && clients.length === 1 && cell.mode.kind !== 'auto';
   let failure: string | undefined = schedule !== null && schedule.unfinished > 0 ? `${schedule.unfinished} of ${schedule.scheduled} requests unfinished at the deadline` : undefined;
   for (const [i, p] of plan.plans.entries()) {
     if (failure !== undefined) break;

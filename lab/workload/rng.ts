@@ -8,14 +8,19 @@
 
 import { LabError } from '../errors/index.ts';
 
-interface Rng {
+export interface Rng {
   /** A float in [0, 1) with 32 bits of randomness. */
   next(): number;
   /** An integer in [0, n), exactly uniform (rejection sampling); 1 <= n <= 2^32. */
   nextInt(n: number): number;
   /** A uniform unsigned 32-bit integer. */
   nextUint32(): number;
+  /** The generator's state now: resumeRng(state) draws what this generator draws next. */
+  state(): RngState;
 }
+
+/** sfc32's four 32-bit words. */
+export type RngState = readonly [number, number, number, number];
 
 const TWO_32 = 4_294_967_296;
 
@@ -45,11 +50,17 @@ const seedHalves = (seed: number): [number, number] => [seed >>> 0, Math.floor(s
 export const createRng = (seed: number): Rng => {
   checkSeed(seed);
   const [lo, hi] = seedHalves(seed);
-  let [a, s] = splitmix32(lo);
-  let b: number;
-  [b, s] = splitmix32(s);
-  let [c] = splitmix32(hi ^ 0x6a09e667);
-  let d = 1;
+  const [a, s] = splitmix32(lo);
+  const [b] = splitmix32(s);
+  const [c] = splitmix32(hi ^ 0x6a09e667);
+  const rng = resumeRng([a, b, c, 1]);
+  for (let i = 0; i < 12; i++) rng.nextUint32();
+  return rng;
+};
+
+/** A generator that continues from `state` (an earlier generator's state()). */
+export const resumeRng = (state: RngState): Rng => {
+  let [a, b, c, d] = state;
 
   const nextUint32 = (): number => {
     const t = (((a + b) | 0) + d) | 0;
@@ -60,7 +71,6 @@ export const createRng = (seed: number): Rng => {
     c = (c + t) | 0;
     return t >>> 0;
   };
-  for (let i = 0; i < 12; i++) nextUint32();
 
   const nextInt = (n: number): number => {
     if (!Number.isInteger(n) || n < 1 || n > TWO_32) {
@@ -72,7 +82,7 @@ export const createRng = (seed: number): Rng => {
     return x % n;
   };
 
-  return { next: () => nextUint32() / TWO_32, nextInt, nextUint32 };
+  return { next: () => nextUint32() / TWO_32, nextInt, nextUint32, state: () => [a, b, c, d] };
 };
 
 /** A 32-bit hash of two integers (splitmix32 mixing): cheap, stateless, deterministic. */

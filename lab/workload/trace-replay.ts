@@ -43,7 +43,7 @@ export const runTraceReplay = async ({ clients, control, keyspace, cell, replay,
   await keyspace.reset(control);
   const sends = prepare(replay, keyspace.prefix);
   const offsetsUs = Float64Array.from(replay.requests, (r) => r.offsetUs);
-  const outcome: DriveOutcome = { totalMs: 0, waitUs: new Float64Array(replay.commands), waitSize: new Uint32Array(replay.commands).fill(1), waits: 0, numericReplies: null, wrongReplies: 0, errorsByKind: {}, replied: 0 };
+  const outcome: DriveOutcome = { totalMs: 0, waitUs: new Float64Array(replay.commands), waitSize: new Uint32Array(replay.commands).fill(1), waits: 0, replyCheck: null, wrongReplies: 0, errorsByKind: {}, replied: 0 };
   const issue = async (client: Redis, r: number): Promise<boolean> => {
     for (const { name, args } of sends[r] ?? []) {
       const t0 = nowUs();

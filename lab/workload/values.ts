@@ -5,7 +5,8 @@
 import { constants } from 'node:buffer';
 import { LabError } from '../errors/index.ts';
 import type { ValueSize } from '../contracts/index.ts';
-import { createRng, hash32 } from './rng.ts';
+import { seededDraws, type OpDraws } from './op-draws.ts';
+import { hash32 } from './rng.ts';
 
 const { MAX_STRING_LENGTH } = constants;
 
@@ -23,20 +24,28 @@ const isFixedSize = (size: ValueSize): boolean => size.minBytes === size.maxByte
 
 /**
  * The value size of each of `commands` operations: the size itself when it is fixed,
- * else a seeded uniform draw in [minBytes, maxBytes] per operation.
+ * else a seeded uniform draw in [minBytes, maxBytes] per operation, read by operation.
  */
-export const valueSizes = (size: ValueSize, commands: number, seed: number): Uint32Array | number => {
+export const valueDraws = (size: ValueSize, commands: number, seed: number): OpDraws | number => {
   checkSize(size);
   if (isFixedSize(size)) return size.minBytes;
-  const rng = createRng(seed);
   const span = size.maxBytes - size.minBytes + 1;
+  return seededDraws(commands, seed, (rng) => size.minBytes + rng.nextInt(span));
+};
+
+/** valueDraws as one array (small runs and tests). */
+export const valueSizes = (size: ValueSize, commands: number, seed: number): Uint32Array | number => {
+  const draws = valueDraws(size, commands, seed);
+  if (typeof draws === 'number') return draws;
   const out = new Uint32Array(commands);
-  for (let i = 0; i < commands; i++) out[i] = size.minBytes + rng.nextInt(span);
+  draws.forEach((v, op) => {
+    out[op] = v;
+  });
   return out;
 };
 
-/** The size of operation `op` from `valueSizes`' result. */
-export const sizeAt = (sizes: Uint32Array | number, op: number): number => (typeof sizes === 'number' ? sizes : (sizes[op] ?? 0));
+/** The size of operation `op` from `valueDraws`' (or `valueSizes`') result. */
+export const sizeAt = (sizes: Pick<OpDraws, 'at'> | Uint32Array | number, op: number): number => (typeof sizes === 'number' ? sizes : (sizes.at(op) ?? 0));
 
 /**
  * The size of the value prefilled for one key (GET, MGET): fixed sizes as they are, a range

@@ -101,7 +101,7 @@ const REQUEST_FIELDS: Fields<typeof REQUEST_KEYS> = {
   ),
   requests: field(
     { description: 'requests per run; one count or a list (an axis); left out only when arrival has for', examples: [100, [100, 1000]] },
-    axis(int(LIMITS.commands)),
+    axis(int(LIMITS.requests)),
   ),
   arrival: field({ description: 'open-loop arrivals: requests start on a schedule; left out: closed-loop (each starts when the previous finished)', examples: [{ rate: '800/s', for: '10s' }] }, mapping(ARRIVAL_FIELDS, { required: ['rate'] })),
   clients: field({ description: 'open-loop only: shared (default) or {pool: N}; a list is an axis (a config each)', examples: ['shared', { pool: 1 }, ['shared', { pool: 4 }]] }, axis(CLIENTS)),

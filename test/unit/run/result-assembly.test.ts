@@ -22,7 +22,7 @@ const workloadRun = (totalMs: number, waits: [number, number][], over: Partial<W
     waitUs: Float64Array.from(waits.map(([us]) => us)),
     waitSize: Uint32Array.from(waits.map(([, n]) => n)),
     waits: waits.length,
-    numericReplies: null,
+    replyCheck: null,
     wrongReplies: 0,
     errorsByKind: {},
   },

@@ -22,7 +22,7 @@ describe('parseScenario: one problem gives one line and its hint', () => {
   it('missing required field: at the line of its parent key', () => {
     const error = failure(yaml('name: t', 'workload:', '  command: INCR', 'modes: [sync]'));
     expect(error.message).toBe('scenarios/x.yaml:2:1: workload.commands: required key is missing');
-    expect(error.hint).toMatch(/whole number from 1 to 10000000 \(or a list of them\), e\.g\. commands: 2048$/);
+    expect(error.hint).toMatch(/whole number from 1 to 100000000 \(or a list of them\), e\.g\. commands: 2048$/);
   });
 
   it('a misspelt required key is reported once, as the misspelling', () => {
@@ -32,7 +32,7 @@ describe('parseScenario: one problem gives one line and its hint', () => {
 
   it('wrong type: says what was expected and what it got', () => {
     const error = failure(yaml('name: t', 'workload: {command: INCR, commands: lots}', 'modes: [sync]'));
-    expect(error.message).toBe('scenarios/x.yaml:2:37: workload.commands: expected a whole number from 1 to 10000000, got "lots"');
+    expect(error.message).toBe('scenarios/x.yaml:2:37: workload.commands: expected a whole number from 1 to 100000000, got "lots"');
   });
 
   it('bare number duration: asks for a unit', () => {
@@ -185,7 +185,7 @@ describe('parseScenario: every problem in one report', () => {
         'scenarios/x.yaml:2:1: repeats: unknown key "repeats"; did you mean "repeat"?',
         '  hint: valid keys at the top level: name, description, seed, workload, modes, connections, network, warmup, repeat, calibration, faults, policies, reconcile, expect, topology, replication, timeline, sentinel, engine, server, bystander',
         'scenarios/x.yaml:3:1: workload.commands: required key is missing',
-        '  hint: add commands per run, the same for every mode: a whole number from 1 to 10000000 (or a list of them), e.g. commands: 2048',
+        '  hint: add commands per run, the same for every mode: a whole number from 1 to 100000000 (or a list of them), e.g. commands: 2048',
         'scenarios/x.yaml:4:26: modes[1].pipeline: 0 is out of range; expected a whole number from 1 to 1000000',
         '  hint: B is the number of commands per batch, a whole number from 1 to 1000000, or all (one batch of the whole run)',
         'scenarios/x.yaml:5:17: network.rtt[0]: "1.5ms" is not a whole number of milliseconds',

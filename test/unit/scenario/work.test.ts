@@ -82,6 +82,18 @@ describe('work limits at validation', () => {
     expect(lines(ramp)).toStrictEqual(['4:52: workload[0].arrival.for: rate 500,050/s × for 30s schedules 15,001,500 requests per run; at most 10,000,000']);
   });
 
+  it('takes 100M commands in pipeline and multi modes, and refuses above 10M where something is kept per command', () => {
+    const long = (commands: string, modes: string, keys = 'one') => yaml('name: t', `workload: {command: INCR, commands: ${commands}, keys: ${keys}}`, `modes: ${modes}`);
+    expect(estimateWork(parseScenario(long('100_000_000', '[{pipeline: 1000}, {multi: 1000}]'), 't.yaml')).commands).toBe(4 * 2 * 100_000_000);
+    expect(() => parseScenario(long('100_000_001', '[{pipeline: 1000}]'), 't.yaml')).toThrow(/from 1 to 100000000/);
+    expect(parseScenario(long('10_000_000', '[sync]'), 't.yaml').workloads[0]?.commands).toEqual([10_000_000]);
+    const sync = failure(long('10_000_001', '[sync, {pipeline: 1000}]'));
+    expect(lines(sync)).toStrictEqual(['2:37: workload.commands: 10,000,001 commands per run; sync and auto modes (one wait of 12 bytes per command) take at most 10,000,000']);
+    expect(hints(sync)).toStrictEqual(['above 10,000,000 commands use modes pipeline or multi without faults, whose memory does not grow with the run']);
+    const keys = failure(long('20_000_000', '[{pipeline: 1000}]', 'sequential'));
+    expect(lines(keys)).toStrictEqual(['2:37: workload.commands: 20,000,000 commands on sequential(commands) keys: 20,000,000 distinct keys, at most 10,000,000']);
+  });
+
   it('refuses a value V8 cannot hold with its command: Redis\'s 512MiB maximum no longer passes validation', async () => {
     const error = await loadScenarioFile(hostile('work-value-512mib.yaml')).catch((e: unknown) => e);
     expect(String(error)).toContain('workload.value: "512MiB" is above 256MiB, the largest value the lab can hold');

@@ -64,7 +64,7 @@ describe('checkReply: SET / GET', () => {
   it('GET with a size range: each key has its own prefilled size', () => {
     const plan = buildPlan(workload({ command: 'GET', keys: { kind: 'uniform', count: 50 } }), 200, { minBytes: 10, maxBytes: 90 }, 1);
     for (let op = 0; op < 200; op++) {
-      const k = plan.keyIndexes[op] ?? 0;
+      const k = plan.keyIndexes.at(op);
       expect(checkReply(plan, op, makeValue(k, plan.prefill.sizeOf(k)))).toBeUndefined();
       expect(checkReply(plan, op, makeValue(k, plan.prefill.sizeOf(k) + 1))).toBeDefined();
     }

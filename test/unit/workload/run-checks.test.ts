@@ -123,7 +123,7 @@ describe('checkCounterReplies', () => {
     const seen = new Map<number, number>();
     const values = new Float64Array(plan.commands);
     for (let op = 0; op < plan.commands; op++) {
-      const k = plan.keyIndexes[op] ?? 0;
+      const k = plan.keyIndexes.at(op);
       const n = (seen.get(k) ?? 0) + 1;
       seen.set(k, n);
       values[op] = n;
