@@ -6,7 +6,7 @@
 
 import type { Bandwidth } from './link.ts';
 import { modeLabel, modeOfFlat, sameMode, type Mode } from './mode.ts';
-import type { ConfigResult, LatencySummaryUs, ReconcileEntry } from './result.ts';
+import type { ConfigResult, LatencySummaryUs, ReconcileEntry, RowRunCounts, RowRunLatency } from './result.ts';
 import { batcherRecordLabel, type BatchingResult } from './batching.ts';
 import { clientsRecordLabel, rateLabel } from './request.ts';
 import type { WaitOption } from './topology.ts';
@@ -227,25 +227,56 @@ export const configMetricByKey = (key: string): ConfigMetric | undefined => CONF
 export interface ReconcileMetricSpec {
   /** As thresholds write it and as ThresholdResult keys it: `duplicated`. */
   name: string;
-  unit: 'count';
+  /** `count`: operations (or replies); `us`: a per-write latency. */
+  unit: 'count' | 'us';
   about: string;
-  read: (entry: ReconcileEntry) => number;
+  /** The row's figure: a count of its first run, or a latency over every run; null: not measured on this row. */
+  read: (entry: ReconcileEntry) => number | null;
+  /** Each run's own figure, in run order, on rows that kept every run (topology timelines): the
+   * table and the page show their spread, a threshold holds only when every run meets it, and
+   * `compare` adds them up. */
+  perRun?: (entry: ReconcileEntry) => readonly number[] | undefined;
   /** `compare` judges it on rows in both results: more is worse (a count of harm, not of work done). */
   compared?: true;
+  /** A latency `compare` judges by the percentile rule (the per-run values, else the histogram's sampling error). */
+  percentile?: { percentile: number; summary: (entry: ReconcileEntry) => LatencySummaryUs | null | undefined };
 }
 
+// The runs' own counts (topology timeline rows keep every run's); undefined elsewhere.
+const runsOf = (pick: keyof RowRunCounts) => (e: ReconcileEntry): readonly number[] | undefined => e.runCounts?.map((r) => r[pick]);
+const redirectsOf = (e: ReconcileEntry): number => (e.redirects === undefined ? 0 : e.redirects.moved + e.redirects.ask);
+// Per-write latency of a topology timeline row (the lab's writer or a policy's client).
+const writeLatency = <N extends string>(name: N, pick: 'p50' | 'p99' | 'max', about: string, runKey?: keyof RowRunLatency): ReconcileMetricSpec & { name: N } => ({
+  name,
+  unit: 'us',
+  about,
+  read: (e) => e.latencyUs?.[pick] ?? null,
+  ...(runKey === undefined
+    ? {}
+    : {
+      perRun: (e: ReconcileEntry) => e.runLatencyUs?.flatMap((r) => r[runKey] ?? []),
+      percentile: { percentile: pick === 'p50' ? 50 : 99, summary: (e: ReconcileEntry) => e.latencyUs },
+    }),
+});
+
 export const RECONCILE_METRICS = [
-  { name: 'lost', unit: 'count', about: 'acknowledged but not applied', read: (e) => e.counts.lost, compared: true },
-  { name: 'duplicated', unit: 'count', about: 'applied more than once', read: (e) => e.counts.duplicated, compared: true },
-  { name: 'indeterminate', unit: 'count', about: 'sent, no reply before the connection died', read: (e) => e.counts.indeterminate },
+  { name: 'lost', unit: 'count', about: 'acknowledged but not applied', read: (e) => e.counts.lost, perRun: runsOf('lost'), compared: true },
+  { name: 'duplicated', unit: 'count', about: 'applied more than once', read: (e) => e.counts.duplicated, perRun: runsOf('duplicated'), compared: true },
+  { name: 'indeterminate', unit: 'count', about: 'sent, no reply before the connection died', read: (e) => e.counts.indeterminate, perRun: runsOf('indeterminate') },
+  { name: 'failed-but-applied', unit: 'count', about: 'reported to the caller as failed, yet applied', read: (e) => e.counts.failedButApplied, perRun: runsOf('failedButApplied') },
   { name: 'unexpected', unit: 'count', about: 'applied but never issued', read: (e) => e.counts.unexpected, compared: true },
   { name: 'applied', unit: 'count', about: 'applied by the server at least once', read: (e) => e.counts.applied },
   { name: 'acknowledged', unit: 'count', about: 'acknowledged to the caller', read: (e) => e.counts.acknowledged },
-  { name: 'retries', unit: 'count', about: 'operations the policy re-issued, as it announced them with retrying()', read: (e) => e.counts.retries },
+  { name: 'retries', unit: 'count', about: 'operations the policy re-issued, as it announced them with retrying()', read: (e) => e.counts.retries, perRun: runsOf('retries') },
   { name: 'resent', unit: 'count', about: 'operations the client library re-sent on its own, seen on the wire (tags only; 0 without)', read: (e) => e.counts.resent ?? 0 },
   // Topology timelines (issue 23): 0 on rows without them.
+  { name: 'redirected', unit: 'count', about: 'MOVED/ASK replies the client met (topology rows; 0 elsewhere)', read: redirectsOf, perRun: runsOf('redirects') },
   { name: 'by-minority', unit: 'count', about: 'acknowledged by the old primary after the partition began (a minority primary)', read: (e) => e.acknowledgedByMinority ?? 0 },
   { name: 'lost-replicated', unit: 'count', about: 'lost although WAIT reached the replicas asked (0 without WAIT)', read: (e) => e.waitSplit?.replicated.lost ?? 0, compared: true },
+  // Per-write latency of topology timeline rows (null elsewhere).
+  writeLatency('write-p(50)', 'p50', 'per-write latency across the timeline, 50th percentile', 'p50Us'),
+  writeLatency('write-p(99)', 'p99', 'per-write latency across the timeline, 99th percentile', 'p99Us'),
+  writeLatency('write-max', 'max', 'slowest write across the timeline'),
 ] as const satisfies readonly ReconcileMetricSpec[];
 
 export type ReconcileMetric = (typeof RECONCILE_METRICS)[number]['name'];
@@ -253,7 +284,20 @@ export type ReconcileMetric = (typeof RECONCILE_METRICS)[number]['name'];
 /** Row counts `compare` judges (lost, duplicated, unexpected, lost-replicated). */
 export const COMPARED_ROW_METRICS: readonly ReconcileMetricSpec[] = RECONCILE_METRICS.filter((m: ReconcileMetricSpec) => m.compared === true);
 
-export const reconcileMetricByName = (name: string): ReconcileMetricSpec | undefined => RECONCILE_METRICS.find((m) => m.name === name);
+export const reconcileMetricByName = (name: string): ReconcileMetricSpec | undefined => (RECONCILE_METRICS as readonly ReconcileMetricSpec[]).find((m) => m.name === name);
+
+/** Row latencies `compare` judges by the percentile rule (write-p(50), write-p(99)). */
+export const COMPARED_ROW_LATENCIES: readonly (ReconcileMetricSpec & { percentile: NonNullable<ReconcileMetricSpec['percentile']> })[] = (RECONCILE_METRICS as readonly ReconcileMetricSpec[]).filter(
+  (m): m is ReconcileMetricSpec & { percentile: NonNullable<ReconcileMetricSpec['percentile']> } => m.percentile !== undefined,
+);
+
+/** A row metric's figure run by run where the row kept its runs, else its one figure (none: not measured). */
+export const rowRunValues = (spec: ReconcileMetricSpec, entry: ReconcileEntry): readonly number[] => {
+  const runs = spec.perRun?.(entry);
+  if (runs !== undefined && runs.length > 0) return runs;
+  const value = spec.read(entry);
+  return value === null ? [] : [value];
+};
 
 /**
  * What a retry policy did under a fault. `NOT-TESTED`: the fault never fired (the client never

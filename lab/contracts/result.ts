@@ -440,6 +440,31 @@ export interface ReconcileEntry {
   wait?: WaitOption | null;
   /** First run: acknowledged writes split by their WAIT reply; null without WAIT. */
   waitSplit?: WaitSplit | null;
+  /** Topology timeline rows: every run's counts, in run order (`counts` is the first run's); the
+   * registry reads their spread. */
+  runCounts?: RowRunCounts[];
+  /** Topology timeline rows: per-write latency over every run (send to reply, WAIT included when
+   * asked; writes that got a reply), as an HDR histogram; null when no write was answered. */
+  latencyUs?: LatencySummaryUs | null;
+  /** Each run's own p50 and p99 of the same, in run order (`compare` reads their spread). */
+  runLatencyUs?: RowRunLatency[];
+}
+
+/** One run of a reconcile row: its counts of harm and of the client's extra work. */
+export interface RowRunCounts {
+  lost: number;
+  duplicated: number;
+  indeterminate: number;
+  failedButApplied: number;
+  /** MOVED + ASK replies the run's client met (0 for the lab's own writer, which is sent to one node). */
+  redirects: number;
+  retries: number;
+}
+
+/** One run's per-write latency percentiles; null when no write of the run was answered. */
+export interface RowRunLatency {
+  p50Us: number | null;
+  p99Us: number | null;
 }
 
 /** A fault run's clock, ms after its driver started; null: it did not happen in that run. */

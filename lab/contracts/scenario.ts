@@ -121,7 +121,7 @@ export type ReconcileThreshold = {
   workload?: string;
   /** The rows of this WAIT setting only (registry waitText: `none`, `1/100ms`). */
   wait?: string;
-} & ({ verdict: 'SAFE' | 'UNSAFE' } | { metric: ReconcileMetric; op: ThresholdOp; value: number });
+} & ({ verdict: 'SAFE' | 'UNSAFE' } | { metric: ReconcileMetric; op: ThresholdOp; value: number; /** A latency bound written in ms or s (value is in µs). */ writtenUnit?: DurationUnit });
 
 export type AnyThreshold = Threshold | ReconcileThreshold;
 

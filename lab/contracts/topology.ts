@@ -113,7 +113,8 @@ export const peerProxyName = (from: string, to: string): string => `${from}->${t
 export const faultLinkNames = (topology: Topology): string[] => {
   const names = topologyNodes(topology).map((n) => n.name);
   if (topology.kind === 'cluster') return names;
-  return [...names, ...names.flatMap((from) => names.filter((to) => to !== from).map((to) => peerProxyName(from, to)))];
+  // A sentinel's client link too (`sentinel-1`): the path the client's sentinel traffic takes.
+  return [...names, ...names.flatMap((from) => names.filter((to) => to !== from).map((to) => peerProxyName(from, to))), ...sentinelNames(topology)];
 };
 
 /** A node's own link, overriding `network.rtt` / `network.jitter` for every link that touches it. */

@@ -2,12 +2,17 @@
 // against what the client was told), then why each UNSAFE, UNKNOWN or NOT-TESTED row is what it
 // is. NOT-TESTED: the fault never fired, so nothing was judged (a warning, not a pass).
 
-import { waitText, type ReconcileEntry } from '../contracts/index.ts';
+import { RECONCILE_METRICS, reconcileMetricByName, waitText, type ReconcileEntry, type ReconcileMetricSpec } from '../contracts/index.ts';
+import { formatMs } from './figures.ts';
 import { hangWrap, paint, verdictStyle, wrapNote } from './terminal-style.ts';
 import { droppedNote, fitGrid, left, right } from './grid.ts';
 import type { Cell, Column, GridRow } from './grid.ts';
 
-const columnsFor = (withRtt: boolean, withClient: boolean, withHits: boolean, withWrite = false, withWait = false): Column[] => [
+// Topology timeline rows: per-write latency (the registry's write-p(50), write-p(99), write-max)
+// and, when the runs differ, each count run by run.
+const LATENCY_COLUMNS = [['write-p(50)', 'p50 ms'], ['write-p(99)', 'p99 ms'], ['write-max', 'max ms']] as const;
+
+const columnsFor = (withRtt: boolean, withClient: boolean, withHits: boolean, withWrite = false, withWait = false, withLatency = false, withRuns = false): Column[] => [
   ...(withWrite ? [left('write')] : []),
   left('fault'),
   left('mode'),
@@ -25,6 +30,8 @@ const columnsFor = (withRtt: boolean, withClient: boolean, withHits: boolean, wi
   left('verdict'),
   left('runs', 1),
   right('retries', 2.5),
+  ...(withLatency ? LATENCY_COLUMNS.map(([, title]) => right(title, 2)) : []),
+  ...(withRuns ? [left('per run', 2)] : []),
 ];
 
 const LEGEND = [
@@ -35,6 +42,23 @@ const LEGEND = [
   'lost: acked but not applied',
   'dup: applied more than once',
 ];
+const LATENCY_LEGEND = 'p50/p99/max ms: per-write latency over every run (send to reply; a policy: its perform, retries included)';
+const RUNS_LEGEND = 'per run: the counts that differed between runs, run by run (lost, dup, indet, failed-applied, redirects, retries)';
+
+// The registry's per-run counts that differ between the row's runs: `lost 0/12`.
+const SHORT: Record<string, string> = { duplicated: 'dup', indeterminate: 'indet', 'failed-but-applied': 'failed-applied', redirected: 'redirects' };
+const spreadText = (entry: ReconcileEntry): string =>
+  (RECONCILE_METRICS as readonly ReconcileMetricSpec[])
+    .flatMap((m) => {
+      const runs = m.unit === 'count' ? m.perRun?.(entry) : undefined;
+      return runs === undefined || new Set(runs).size <= 1 ? [] : [`${SHORT[m.name] ?? m.name} ${runs.join('/')}`];
+    })
+    .join(', ');
+
+const latencyCell = (name: string, entry: ReconcileEntry): Cell => {
+  const us = reconcileMetricByName(name)?.read(entry) ?? null;
+  return us === null ? { text: '-', style: 'dim' } : { text: formatMs(us / 1000) };
+};
 
 // Legends of their own (wrapped apart from the one above).
 const RETRIES_LEGEND = 'retries: re-sends the policy announced with retrying(); +N lib: operations the client library re-sent on its own, seen on the wire (counted with tags only)';
@@ -63,7 +87,7 @@ const anomalyCell = (count: number): Cell => ({ text: String(count), style: coun
 export const consistencyText = (entry: Pick<ReconcileEntry, 'runs' | 'consistent'>): string =>
   !entry.consistent ? 'DIFFERED' : entry.runs === 1 ? '1 run' : `${entry.runs}/${entry.runs} identical`;
 
-const entryRow = (entry: ReconcileEntry, withRtt: boolean, withClient: boolean, withHits: boolean, withWrite = false, withWait = false): GridRow => {
+const entryRow = (entry: ReconcileEntry, withRtt: boolean, withClient: boolean, withHits: boolean, withWrite = false, withWait = false, withLatency = false, withRuns = false): GridRow => {
   const { counts } = entry;
   return {
     kind: 'cells',
@@ -86,6 +110,8 @@ const entryRow = (entry: ReconcileEntry, withRtt: boolean, withClient: boolean, 
       { text: entry.verdict, style: verdictStyle(entry.verdict) },
       { text: consistencyText(entry), ...(entry.consistent ? {} : { style: 'warn' as const }) },
       retriesCell(counts),
+      ...(withLatency ? LATENCY_COLUMNS.map(([name]) => latencyCell(name, entry)) : []),
+      ...(withRuns ? [{ text: spreadText(entry), style: 'warn' as const }] : []),
     ],
   };
 };
@@ -126,11 +152,13 @@ export const renderReconcile = (entries: readonly ReconcileEntry[] | undefined, 
   const withHits = entries.some((e) => (e.connections ?? 1) > 1);
   const withWrite = entries.some((e) => e.workload !== undefined);
   const withWait = entries.some((e) => e.wait !== undefined);
-  const rows = entries.map((e) => entryRow(e, withRtt, withClient, withHits, withWrite, withWait));
-  const { lines, dropped } = fitGrid(columnsFor(withRtt, withClient, withHits, withWrite, withWait), rows, color, width);
+  const withLatency = entries.some((e) => e.latencyUs !== undefined);
+  const withRuns = entries.some((e) => spreadText(e) !== '');
+  const rows = entries.map((e) => entryRow(e, withRtt, withClient, withHits, withWrite, withWait, withLatency, withRuns));
+  const { lines, dropped } = fitGrid(columnsFor(withRtt, withClient, withHits, withWrite, withWait, withLatency, withRuns), rows, color, width);
   const untested = entries.some((e) => e.verdict === 'NOT-TESTED') ? [NOT_TESTED_LEGEND] : [];
   const atLeast = entries.some((e) => e.counts.duplicatedAtLeast === true || e.counts.lostAtLeast === true) ? [AT_LEAST_LEGEND] : [];
-  const notes = [...wrapNote([...LEGEND, ...(withHits ? [HITS_LEGEND] : []), ...untested], width - 2), ...wrapNote([RETRIES_LEGEND, ...atLeast], width - 2)].map((line) =>
+  const notes = [...wrapNote([...LEGEND, ...(withHits ? [HITS_LEGEND] : []), ...untested, ...(withLatency ? [LATENCY_LEGEND] : []), ...(withRuns ? [RUNS_LEGEND] : [])], width - 2), ...wrapNote([RETRIES_LEGEND, ...atLeast], width - 2)].map((line) =>
     paint(`  ${line}`, 'dim', color),
   );
   return [title, ...lines, ...droppedNote(dropped, width, color), ...notes, ...reasonLines(entries, color, width)];

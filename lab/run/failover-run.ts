@@ -11,12 +11,12 @@
 import type { Redis } from 'ioredis';
 import { connectClient } from '../client/index.ts';
 import { errorMessage, interruptedError, withTimeout } from '../errors/index.ts';
-import { errorKind, isReplyError, recordUs, type LatencyHistogram } from '../metrics/index.ts';
+import { createLatencyHistogram, errorKind, isReplyError, recordUs, valueAtPercentileUs, type LatencyHistogram } from '../metrics/index.ts';
 import type { ToxiproxyApi } from '../network/index.ts';
 import { ACKNOWLEDGED, checkApplied, checkCounter, Ledger, scanLog, verdictFor } from '../reconcile/index.ts';
 import type { StartedRuntime } from '../runtime/index.ts';
 import { cutAfterBytes, tagKeys, wrapOp, type OperationPlan } from '../workload/index.ts';
-import type { FailoverTimeline, ReconcileCounts, TopologyEvent, Verdict, WaitOption, WaitSplit } from '../contracts/index.ts';
+import type { FailoverTimeline, ReconcileCounts, RowRunLatency, TopologyEvent, Verdict, WaitOption, WaitSplit } from '../contracts/index.ts';
 import { startTimeline } from './topology-timeline.ts';
 import { settleBoundMs, watchSentinels, type SentinelWatch } from './sentinel-watch.ts';
 
@@ -69,6 +69,8 @@ export interface FailoverRunFindings {
   reasons: string[];
   lostExamples: number[];
   timeline: FailoverTimeline;
+  /** This run's per-write latency (send to reply, WAIT included when asked; writes that got a reply). */
+  latencyUs: RowRunLatency;
   problems: string[];
 }
 
@@ -99,9 +101,19 @@ export const runFailover = async (input: {
   plan: OperationPlan;
   wait: WaitOption | null;
   events: readonly TopologyEvent[];
+  /** Every run's writes are added to it (the row's histogram); the run keeps its own percentiles. */
   latency: LatencyHistogram;
   signal?: AbortSignal;
 }): Promise<FailoverRunFindings> => {
+  const own = createLatencyHistogram();
+  try {
+    return await runFailoverTimed(input, own);
+  } finally {
+    own.destroy();
+  }
+};
+
+const runFailoverTimed = async (input: Parameters<typeof runFailover>[0], own: LatencyHistogram): Promise<FailoverRunFindings> => {
   const { api, topology, control, plan, wait, events } = input;
   const keys = tagKeys(plan.keyOf(0));
   const ledger = new Ledger(plan.size);
@@ -198,7 +210,9 @@ export const runFailover = async (input: {
           client = undefined;
         }
       }
-      recordUs(input.latency, Number(process.hrtime.bigint() - sentNs) / 1e3);
+      const tookUs = Number(process.hrtime.bigint() - sentNs) / 1e3;
+      recordUs(input.latency, tookUs);
+      recordUs(own, tookUs);
     }
   } finally {
     client?.disconnect();
@@ -300,6 +314,7 @@ export const runFailover = async (input: {
     reasons,
     lostExamples: checked.examples.lost,
     timeline: times,
+    latencyUs: own.totalCount === 0 ? { p50Us: null, p99Us: null } : { p50Us: valueAtPercentileUs(own, 50), p99Us: valueAtPercentileUs(own, 99) },
     problems,
   };
 };

@@ -17,11 +17,13 @@ import { LabError, errorMessage, interruptedError } from '../errors/index.ts';
 import { startRelay, type Relay } from '../network/index.ts';
 import { exitError, guardExit, type LoadedPolicy } from '../policies/index.ts';
 import { Ledger } from '../reconcile/index.ts';
+import { createLatencyHistogram, summarizeLatency, valueAtPercentileUs, type LatencyHistogram } from '../metrics/index.ts';
 import type { Endpoint, StartedNode, StartedRuntime } from '../runtime/index.ts';
 import { driveWithLedger, tagKeys, type OperationPlan } from '../workload/index.ts';
 import { modeLabel, type Mode, type PolicyEndpoint, type PolicyNatMap, type PolicyTopology, type ReconcileEntry } from '../contracts/index.ts';
 import { connectControl } from './control-client.ts';
 import { closeClients, connectPolicy, judge, wrappingFor } from './fault-runs.ts';
+import { rowRunCounts } from './topology-rows.ts';
 import { wireSends } from './wire-sends.ts';
 
 const DEFAULT_DEADLINE_MS = 60_000;
@@ -346,6 +348,8 @@ const runGuarded = async (input: PolicyFailoverInput, exitSignal: AbortSignal): 
   const startMs = performance.now();
   const control = new Map<string, Redis>();
   const problems: string[] = [];
+  // Per-write latency as the service sees it: the policy's perform, its retries included.
+  let latency: LatencyHistogram | undefined;
   try {
     for (const node of runtime.nodes) control.set(node.name, await connectControl(node.direct, `${node.name} direct (control)`));
     // Roles now (an earlier failover may have swapped them); every primary emptied and its
@@ -362,6 +366,7 @@ const runGuarded = async (input: PolicyFailoverInput, exitSignal: AbortSignal): 
     const endpoint = policyEndpointFor(runtime, relays.byNode, natMapOf(runtime, relays), roles, input.sentinels);
     const clients: unknown[] = [];
     const ledger = new Ledger(plan.size);
+    latency = createLatencyHistogram();
     const abort = new AbortController();
     const stopSignals = [exitSignal, runtime.lost, ...(input.signal ? [input.signal] : [])];
     const onStop = () => abort.abort();
@@ -384,7 +389,7 @@ const runGuarded = async (input: PolicyFailoverInput, exitSignal: AbortSignal): 
       for (let c = 0; c < connections; c++) clients.push(await connectPolicy(policy, endpoint, mode.kind === 'auto'));
       const eventAfter = input.eventAfterOps ?? Math.floor(plan.size / 4);
       let driveDone = false;
-      const driving = driveWithLedger({ policy: policy.policy, clients, mode, plan: limited, ledger, wrapping, tagKeys: keys, signal: abort.signal }).finally(() => (driveDone = true));
+      const driving = driveWithLedger({ policy: policy.policy, clients, mode, plan: limited, ledger, wrapping, tagKeys: keys, signal: abort.signal, latency }).finally(() => (driveDone = true));
       const eventRun = (async () => {
         while (ledger.size < eventAfter && !driveDone && !abort.signal.aborted) await sleep(1);
         if (driveDone || abort.signal.aborted) return;
@@ -450,10 +455,14 @@ const runGuarded = async (input: PolicyFailoverInput, exitSignal: AbortSignal): 
       timelines: [{ faultOnMs: times.eventStartMs, closedMs: times.closedMs, healedMs: times.eventEndMs, endMs: times.endMs }],
       node: readOn,
       redirects: { ...relays.redirects },
+      runCounts: [rowRunCounts(counts, relays.redirects.moved + relays.redirects.ask)],
+      latencyUs: latency.totalCount === 0 ? null : summarizeLatency(latency),
+      runLatencyUs: [latency.totalCount === 0 ? { p50Us: null, p99Us: null } : { p50Us: valueAtPercentileUs(latency, 50), p99Us: valueAtPercentileUs(latency, 99) }],
       problems,
       durationMs: performance.now() - startMs,
     };
   } finally {
+    latency?.destroy();
     control.forEach((c) => c.disconnect());
   }
 };

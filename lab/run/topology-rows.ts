@@ -2,7 +2,7 @@
 // of a replication measurement becomes a ConfigResult, each workload × WAIT setting under a
 // timeline a ReconcileEntry. Pure: the runners measure, this only arranges.
 
-import { runCounts, type ConfigResult, type FaultTimeline, type LinkCalibration, type ReconcileEntry, type TopologyEvent, type Verdict, type WaitOption, type Workload } from '../contracts/index.ts';
+import { runCounts, type ConfigResult, type FaultTimeline, type LatencySummaryUs, type LinkCalibration, type ReconcileCounts, type ReconcileEntry, type RowRunCounts, type TopologyEvent, type Verdict, type WaitOption, type Workload } from '../contracts/index.ts';
 import { takesValue } from '../contracts/index.ts';
 import { describeKeys } from '../workload/index.ts';
 import type { FailoverRunFindings } from './failover-run.ts';
@@ -130,9 +130,27 @@ const rowVerdict = (runs: readonly FailoverRunFindings[]): Verdict => {
 /** Every run lost writes, or none did. */
 export const lossAgrees = (runs: readonly Pick<FailoverRunFindings, 'counts'>[]): boolean => new Set(runs.map((r) => r.counts.lost > 0)).size <= 1;
 
+/** One run's counts as a row keeps them (`redirects`: MOVED + ASK the run's client met). */
+export const rowRunCounts = (counts: ReconcileCounts, redirects = 0): RowRunCounts => ({
+  lost: counts.lost,
+  duplicated: counts.duplicated,
+  indeterminate: counts.indeterminate,
+  failedButApplied: counts.failedButApplied,
+  redirects,
+  retries: counts.retries,
+});
+
 /** A workload × WAIT setting under the timeline as a reconcile row: the lab's own writer (one
- * connection, no retry: policy `none`), counts of the first run. */
-export const failoverRow = (input: { workload: string; wait: WaitOption | null; events: readonly TopologyEvent[]; rttMs: number; runs: readonly FailoverRunFindings[] }): ReconcileEntry => {
+ * connection, no retry: policy `none`); `counts` of the first run, `runCounts` of every run, and
+ * per-write latency over every run (`latency`: the histogram the runs added to). */
+export const failoverRow = (input: {
+  workload: string;
+  wait: WaitOption | null;
+  events: readonly TopologyEvent[];
+  rttMs: number;
+  runs: readonly FailoverRunFindings[];
+  latency?: LatencySummaryUs | null;
+}): ReconcileEntry => {
   const { runs, wait } = input;
   const first = runs[0];
   if (first === undefined) throw new Error(`failover row ${input.workload} has no runs`);
@@ -169,5 +187,8 @@ export const failoverRow = (input: { workload: string; wait: WaitOption | null; 
     acknowledgedByMinority: first.acknowledgedByMinority,
     waitSplit: first.waitSplit,
     events: timelineEvents(first.timeline),
+    runCounts: runs.map((r) => rowRunCounts(r.counts)),
+    ...(input.latency === undefined ? {} : { latencyUs: input.latency }),
+    runLatencyUs: runs.map((r) => r.latencyUs),
   };
 };

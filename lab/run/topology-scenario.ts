@@ -8,7 +8,7 @@
 import type { Redis } from 'ioredis';
 import { closeClient, connectClient } from '../client/index.ts';
 import { interruptedError } from '../errors/index.ts';
-import { createLatencyHistogram, evaluateThresholds } from '../metrics/index.ts';
+import { createLatencyHistogram, evaluateThresholds, summarizeLatency } from '../metrics/index.ts';
 import { calibrationWithinTolerance, ToxiproxyApi } from '../network/index.ts';
 import { startRuntime, type RuntimeChoice, type StartedRuntime } from '../runtime/index.ts';
 import { buildPlan } from '../workload/index.ts';
@@ -105,9 +105,10 @@ export const runTopologyScenario = async (scenario: Scenario, options: { runtime
             runs.push(findings);
             warnings.push(...findings.problems.map((p) => `${workload.label} / ${waitLabel(wait)} run ${r + 1}: ${p}`));
           }
+          const latencyUs = latency.totalCount === 0 ? null : summarizeLatency(latency);
           latency.destroy();
           lossAgreed &&= lossAgrees(runs);
-          reconcile.push(failoverRow({ workload: workload.label, wait, events, rttMs, runs }));
+          reconcile.push(failoverRow({ workload: workload.label, wait, events, rttMs, runs, latency: latencyUs }));
         }
         // Each policy across the same timeline, each on a fresh topology like the lab writer's runs.
         for (const policy of policies) {

@@ -25,7 +25,11 @@ const linkProxy = (topology: StartedRuntime, link: string): string => {
   if (node !== undefined) return node.clientProxy;
   const peer = topology.peers.find((p) => p.name === link);
   if (peer !== undefined) return peer.name;
-  throw new LabError('E_SCENARIO_INVALID', `no link ${link} in this topology`, { hint: `links: ${[...topology.nodes.map((n) => n.name), ...topology.peers.map((p) => p.name)].join(', ')}` });
+  const sentinel = topology.sentinels.find((s) => s.name === link);
+  if (sentinel !== undefined) return sentinel.clientProxy;
+  throw new LabError('E_SCENARIO_INVALID', `no link ${link} in this topology`, {
+    hint: `links: ${[...topology.nodes.map((n) => n.name), ...topology.peers.map((p) => p.name), ...topology.sentinels.map((s) => s.name)].join(', ')}`,
+  });
 };
 
 // The proxies an action disables.

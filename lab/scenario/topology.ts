@@ -188,7 +188,7 @@ const readNodeList = (value: unknown, path: FieldPath, problems: Problem[]): str
   return items as string[];
 };
 
-const LINK_HINT = 'a fault on a link: {name, at: 500ms (or after: 200 commands), for: 1s, node: primary, reset: {}}; also cut-after: {down: "8 replies"}, stall: {}, down: {}, bandwidth: {down: 1KB/s}; node names a node (its client proxy) or a peer link such as replica-1->primary';
+const LINK_HINT = 'a fault on a link: {name, at: 500ms (or after: 200 commands), for: 1s, node: primary, reset: {}}; also cut-after: {down: "8 replies"}, stall: {}, down: {}, bandwidth: {down: 1KB/s}; node names a node (its client proxy), a peer link such as replica-1->primary, or a sentinel (its client proxy, e.g. sentinel-1)';
 const FAULT_ONLY = ['cut-after', 'reset', 'stall', 'bandwidth'] as const;
 
 // `{node: replica-1, reset: {}}`: the single-node fault grammar on one link.
@@ -340,6 +340,12 @@ const checkLinkFault = (input: { action: Extract<TopologyAction, { kind: 'link-f
       path: [...path, 'cut-after', fault.direction],
       message: `a cluster's writer spreads its ${noun} over every primary, so "${fault.units} ${noun}" cannot be sized on one node's link`,
       hint: `cut raw bytes, e.g. {${fault.direction}: 2000B}`,
+    });
+  } else if (action.link.startsWith('sentinel-')) {
+    problems.push({
+      path: [...path, 'cut-after', fault.direction],
+      message: `a sentinel's link carries the client's sentinel queries, not the writer's ${noun}, so "${fault.units} ${noun}" cannot be sized there`,
+      hint: `cut raw bytes, e.g. {${fault.direction}: 200B}, or use stall: {}, reset: {} or down: {}`,
     });
   } else if (action.link.includes('->')) {
     problems.push({

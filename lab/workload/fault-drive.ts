@@ -19,7 +19,7 @@
 import { setMaxListeners } from 'node:events';
 import { batchSize, type Mode, type Policy, type PolicyOperation, type PolicyReply } from '../contracts/index.ts';
 import { errorMessage } from '../errors/index.ts';
-import { errorKind, isReplyError } from '../metrics/index.ts';
+import { errorKind, isReplyError, recordUs, type LatencyHistogram } from '../metrics/index.ts';
 import type { Ledger } from '../reconcile/index.ts';
 import type { OperationPlan } from './plan.ts';
 
@@ -102,6 +102,8 @@ interface FaultDriveInput {
   trigger?: { beforeOp: number; run: () => Promise<void> };
   /** Aborted at the run's deadline: nothing more is issued, and a group still pending is left. */
   signal: AbortSignal;
+  /** When given, each operation that succeeded adds its group's time (the policy's perform, retries included) to it. */
+  latency?: LatencyHistogram;
 }
 
 /** What the driver saw beyond the ledger. */
@@ -220,8 +222,14 @@ export const driveWithLedger = async (input: FaultDriveInput): Promise<FaultDriv
       const batchIndex = nextBatch++;
       const ops: number[] = [];
       for (const last = Math.min(nextOp + batch, plan.size); nextOp < last; nextOp++) ops.push(ledger.issue(batchIndex, connection));
+      const sentNs = process.hrtime.bigint();
       const replies = await untilAborted(performGroup(input, client, ops.map((op) => policyOp(input, op))), signal);
       if (replies === null) return;
+      if (input.latency !== undefined) {
+        const tookUs = Number(process.hrtime.bigint() - sentNs) / 1e3;
+        const ok = replies.filter((r) => r?.ok === true).length;
+        if (ok > 0) recordUs(input.latency, tookUs, ok);
+      }
       ops.forEach((op, i) => settle(ledger, op, replies[i] ?? { ok: false, error: new Error('the policy returned no reply for this operation') }));
     }
     if (gate !== undefined && !gate.open) gate.leave();

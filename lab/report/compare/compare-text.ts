@@ -108,8 +108,8 @@ export const renderComparison = (c: Comparison): string => {
       c.verdictChanges.map((v) => `${v.id}: ${v.base} → ${v.next}${v.fails ? '  (FAIL: now UNSAFE)' : ''}`),
     ),
     ...list(
-      'Row counts changed (lost, duplicated, unexpected, lost-replicated; a rise fails beyond the threshold and 3·√base + 1, any where base had none)',
-      c.countChanges.map((v) => `${v.id}: ${v.metric} ${v.base} → ${v.next}${v.failure === null ? '' : `  (FAIL: ${v.failure})`}`),
+      'Row figures changed (counts lost, duplicated, unexpected, lost-replicated: a rise fails beyond the threshold and 3·√base + 1, any where base had none; timeline rows: totals over their runs; write-p(50), write-p(99): the percentile rule)',
+      c.countChanges.map((v) => `${v.id}: ${v.metric} ${v.base} → ${v.next}${v.basis === undefined ? '' : ` (${v.basis})`}${v.failure === null ? '' : `  (FAIL: ${v.failure})`}`),
     ),
     '',
     c.pass

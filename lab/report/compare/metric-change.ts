@@ -61,7 +61,13 @@ export interface MetricChange {
 }
 
 type Judged = ConfigMetric & { compare: MetricComparison };
-type PercentileRule = Extract<MetricComparison, { rule: 'percentile' }>;
+/** A percentile and where its evidence is read on a config or a reconcile row. */
+export interface PercentileSource<T> {
+  percentile: number;
+  summary: (x: T) => LatencySummaryUs | null | undefined;
+  perRun?: (x: T) => readonly number[] | undefined;
+  perWindow?: (x: T) => readonly { startMs: number; value: number | null }[] | undefined;
+}
 
 /** The metrics compare judges: every registry entry with a `compare` rule. */
 export const COMPARED_METRICS: readonly Judged[] = (CONFIG_METRICS as readonly ConfigMetric[]).filter((m): m is Judged => m.compare !== undefined);
@@ -112,7 +118,7 @@ const spanOf = (values: readonly number[]): [number, number] => [Math.min(...val
 type Verdict = Pick<MetricChange, 'basis' | 'baseInterval' | 'nextInterval' | 'evidence' | 'noise' | 'notJudged'> & { worseBeyond: boolean };
 
 // Rule 1: the per-run percentiles of the two sides do not overlap.
-const byRuns = (rule: PercentileRule, base: ConfigResult, next: ConfigResult): Verdict | undefined => {
+const byRuns = <T>(rule: PercentileSource<T>, base: T, next: T): Verdict | undefined => {
   const b = rule.perRun?.(base) ?? [];
   const n = rule.perRun?.(next) ?? [];
   if (b.length < NOISE_LIMITS.minRuns || n.length < NOISE_LIMITS.minRuns) return undefined;
@@ -128,7 +134,7 @@ const byRuns = (rule: PercentileRule, base: ConfigResult, next: ConfigResult): V
 };
 
 // Rule 2: the windows paired by start, worse by more than the threshold in enough of them.
-const byWindows = (rule: PercentileRule, base: ConfigResult, next: ConfigResult, thresholdPct: number): Verdict | undefined => {
+const byWindows = <T>(rule: PercentileSource<T>, base: T, next: T, thresholdPct: number): Verdict | undefined => {
   const b = rule.perWindow?.(base) ?? [];
   const n = rule.perWindow?.(next) ?? [];
   const pairs = b.flatMap((w) => {
@@ -147,7 +153,7 @@ const byWindows = (rule: PercentileRule, base: ConfigResult, next: ConfigResult,
 };
 
 // Rule 3: the sampling error of the whole-run percentile.
-const bySamplingError = (rule: PercentileRule, base: ConfigResult, next: ConfigResult): Verdict => {
+const bySamplingError = <T>(rule: PercentileSource<T>, base: T, next: T): Verdict => {
   const bi = interval(rule.summary(base), rule.percentile);
   const ni = interval(rule.summary(next), rule.percentile);
   if (!Array.isArray(bi) || !Array.isArray(ni)) {
@@ -161,10 +167,11 @@ const bySamplingError = (rule: PercentileRule, base: ConfigResult, next: ConfigR
   };
 };
 
-const percentileVerdict = (rule: PercentileRule, base: ConfigResult, next: ConfigResult, thresholdPct: number): Verdict =>
+/** The percentile rule's evidence (runs, else windows, else sampling error) on two configs or two rows. */
+export const percentileVerdict = <T>(rule: PercentileSource<T>, base: T, next: T, thresholdPct: number): Verdict =>
   byRuns(rule, base, next) ?? byWindows(rule, base, next, thresholdPct) ?? bySamplingError(rule, base, next);
 
-const BEYOND_WORDS: Record<NoiseBasis, string> = {
+export const BEYOND_WORDS: Record<NoiseBasis, string> = {
   runs: 'every new run worse than every base run',
   windows: 'worse in most windows',
   'sampling-error': 'beyond its sampling error',

@@ -35,20 +35,39 @@ const perNodeTable = (result: LabResult): Html =>
 // thresholds and the table say the same number.
 const registered = (name: string, entry: ReconcileEntry): Html => countCell(reconcileMetricByName(name)?.read(entry));
 
-// The failover rows' own figures (first run): the node written to, the WAIT setting, what the
-// old primary acknowledged after the partition began, and what WAIT said of the lost writes.
+// A count run by run where the row kept its runs (`0 / 12`), else its one figure.
+const perRun = (name: string, entry: ReconcileEntry): Html => {
+  const spec = reconcileMetricByName(name);
+  const runs = spec?.perRun?.(entry);
+  return runs === undefined || runs.length <= 1 ? registered(name, entry) : html`${runs.map(String).join(' / ')}`;
+};
+const latencyCell = (name: string, entry: ReconcileEntry): Html => usCell(reconcileMetricByName(name)?.read(entry) ?? null);
+
+// The failover rows' own figures: the node written to, the WAIT setting, each count run by run
+// (lost, duplicated, indeterminate, failed-but-applied, redirects, retries), the per-write latency
+// over every run, what the old primary acknowledged after the partition began (first run), and
+// what WAIT said of the lost writes (first run).
 const failoverTable = (entries: readonly ReconcileEntry[]): Html =>
   table(
-    ['cell', 'node', 'wait', 'acknowledged', 'lost', 'by minority', 'lost though WAIT reached', 'WAIT short: acked / lost'],
+    ['cell', 'node', 'wait', 'acknowledged', 'lost', 'by minority', 'lost though WAIT reached', 'WAIT short: acked / lost', 'runs', 'duplicated', 'indeterminate', 'failed but applied', 'redirects', 'retries', 'write p50', 'write p99', 'write max'],
     entries.map((e) => [
       html`<code>${e.id}</code>`,
       e.node ?? '',
       e.wait === undefined ? '' : waitText(e.wait),
       registered('acknowledged', e),
-      registered('lost', e),
+      perRun('lost', e),
       registered('by-minority', e),
       registered('lost-replicated', e),
       e.waitSplit ? html`${countCell(e.waitSplit.underReplicated.acknowledged)} / ${countCell(e.waitSplit.underReplicated.lost)}` : NA,
+      countCell(e.runs),
+      perRun('duplicated', e),
+      perRun('indeterminate', e),
+      perRun('failed-but-applied', e),
+      perRun('redirected', e),
+      perRun('retries', e),
+      latencyCell('write-p(50)', e),
+      latencyCell('write-p(99)', e),
+      latencyCell('write-max', e),
     ]),
     'figures',
   );
@@ -72,10 +91,12 @@ ${table(['at', 'event'], events.map((t) => [msCell(t.atMs), t.event]), 'timeline
 export const nodesSection = (result: LabResult): Html | '' => {
   const shared = result.configs.some((c) => (c.perNode ?? []).length > 0);
   const withEvents = (result.reconcile ?? []).filter((e) => (e.events ?? []).length > 0);
-  if (result.topology === undefined && !shared && withEvents.length === 0) return '';
+  // Topology timeline rows: the lab's writer (with events) and the policies' rows (every run's counts).
+  const failoverRows = (result.reconcile ?? []).filter((e) => (e.events ?? []).length > 0 || e.runCounts !== undefined);
+  if (result.topology === undefined && !shared && failoverRows.length === 0) return '';
   return html`<h2>Nodes</h2>${result.topology ? html`<p class="meta">Topology ${result.topology.topology}: ${result.topology.nodes.map((n) => `${n.name} (${n.role})`).join(', ')}</p>
 <h3>Links</h3><p class="caption">PING through each proxy against straight to the node behind it.</p>${linksTable(result)}` : ''}
 ${shared ? html`<h3>Per node</h3><p class="caption">Waits in one run; latency per wait across the runs (sync: each command; pipeline: each node's share of a batch).</p>${perNodeTable(result)}` : ''}
-${withEvents.length > 0 ? html`<h3>Failover</h3><p class="caption">First run. By minority: acknowledged by the old primary after the partition began; lost though WAIT reached: lost although WAIT confirmed the replicas asked.</p>${failoverTable(withEvents)}` : ''}
+${failoverRows.length > 0 ? html`<h3>Failover</h3><p class="caption">Counts run by run (first / second / …); write p50, p99, max: per-write latency over every run, from the HDR histogram (a policy: its perform, retries included); acknowledged, by minority and WAIT: first run. By minority: acknowledged by the old primary after the partition began; lost though WAIT reached: lost although WAIT confirmed the replicas asked.</p>${failoverTable(failoverRows)}` : ''}
 ${withEvents.length > 0 ? html`<h3>Events</h3><p class="caption">Times after the event started. Bar: red band, the node cut off or frozen; black ticks, the events (hover for each).</p>${withEvents.map((e, i) => html`${i > 0 ? '\n' : ''}${eventsBlock(e)}`)}` : ''}`;
 };

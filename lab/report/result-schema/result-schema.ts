@@ -17,7 +17,7 @@ import type {
   TraceResult,
   Bandwidth, Calibration, ConfigResult,
   EngineInfo, EngineRunFigures, FaultTimeline, ImageInfo, LabResult, LatencySummaryUs,
-  LinkCalibration, NodeShare, ReconcileCounts, ReconcileEntry, ReplicaLag, RunRecord, ServerClosed,
+  LinkCalibration, NodeShare, ReconcileCounts, ReconcileEntry, ReplicaLag, RowRunCounts, RowRunLatency, RunRecord, ServerClosed,
   Knee, LatencyWindow, RunLatency, Saturation, ScheduleHealth, ServerInfoDelta, TargetInfo, ThresholdResult, TimeAttribution, TopologyNodeResult, TopologyResult,
   Versions, WaitOption, WaitSplit, BystanderResult, BystanderSideResult, BatchingResult, BatcherRecord, SloProbe, SloSearch,
 } from '../../contracts/index.ts';
@@ -183,6 +183,10 @@ const reconcileEntry = object<ReconcileEntry>({
   node: optional(string()), redirects: optional(object({ moved: count(), ask: count() })), window: optional(object({ onMs: signed(), offMs: signed() })),
   events: optional(array(object({ atMs: signed(), event: string() }))), acknowledgedByMinority: optional(count()), lostByMinority: optional(count()),
   wait: optional(waitOption), waitSplit: optional(waitSplit),
+  runCounts: optional(array(object<RowRunCounts>({
+    lost: count(), duplicated: count(), indeterminate: count(), failedButApplied: count(), redirects: count(), retries: count(),
+  }))),
+  latencyUs: optional(latency), runLatencyUs: optional(array(object<RowRunLatency>({ p50Us: nullable(nonNegative()), p99Us: nullable(nonNegative()) }))),
 });
 
 const target = object<TargetInfo>({ redis: string(), toxiproxyApiUrl: string(), disposable: boolean(), keyPrefix: nullable(string()), keysRemoved: nullable(count()) });

@@ -321,8 +321,11 @@ export const METRICS_HINT = metricsHint();
 
 const RECONCILE_NAMES: readonly string[] = RECONCILE_METRICS.map((m) => m.name);
 export const RECONCILE_METRICS_HINT =
-  `after "policy <name>:" write SAFE, UNSAFE, or a count: ${RECONCILE_NAMES.join(', ')} ` +
-  'with <, <=, >, >= or ==, e.g. "policy none: duplicated == 0"';
+  `after "policy <name>:" write SAFE, UNSAFE, or a count or a per-write latency: ${RECONCILE_NAMES.join(', ')} ` +
+  'with <, <=, >, >= or ==, e.g. "policy none: duplicated == 0", "policy none: write-p(99) < 50ms"';
+
+/** A reconcile row's latency bound (`write-p(99) < 50ms`), in µs, and the unit it was written in. */
+export const readRowLatencyBound = (metric: string, text: string): BoundRead => UNITS.us.bound(metric, text);
 
 export const OPS: readonly ThresholdOp[] = ['<', '<=', '>', '>=', '=='];
 export const OP_PATTERN = /<=|>=|=<|=>|==|!=|<|>/;

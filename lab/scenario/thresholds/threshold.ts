@@ -12,6 +12,7 @@ import {
   BUILTIN_POLICIES,
   RETRY_POLICIES,
   type AnyThreshold,
+  type DurationUnit,
   type ReconcileMetric,
   type ReconcileThreshold,
   type RetryPolicy,
@@ -28,6 +29,7 @@ import {
   OPS,
   OPS_HINT,
   readBound,
+  readRowLatencyBound,
   RECONCILE_METRICS_HINT,
   spanOf,
   tokensOf,
@@ -139,7 +141,7 @@ const parseThreshold = (text: string, ctx: ThresholdContext): Parsed<AnyThreshol
 // scenario, and only for a policy and a fault the scenario runs.
 
 const POLICY_SHAPE = 'policy <name> [at fault=<name>]: SAFE | UNSAFE | <count> <op> <n>';
-type Judged = { verdict: 'SAFE' | 'UNSAFE' } | { metric: ReconcileMetric; op: ThresholdOp; value: number };
+type Judged = { verdict: 'SAFE' | 'UNSAFE' } | { metric: ReconcileMetric; op: ThresholdOp; value: number; writtenUnit?: DurationUnit };
 
 const failAt = (message: string, hint: string, token?: Token): ThresholdProblem => (token === undefined ? { message, hint } : { message, hint, span: spanOf(token) });
 
@@ -205,11 +207,19 @@ const readJudgement = (tail: string, base: number): Parsed<Judged> => {
     problems.push(failAt(`unknown count "${metricText}"${guess === undefined ? '' : `; did you mean ${guess}?`}`, RECONCILE_METRICS_HINT, metricToken));
   }
   const valueToken = { text: valueText, index: token.index + text.lastIndexOf(valueText) };
+  const opValue = OPS.find((o) => o === op[0]);
+  // A per-write latency (write-p(99)) takes a duration; every other row figure a count.
+  if (reconcileMetricByName(metricText)?.unit === 'us') {
+    const read = readRowLatencyBound(metricText, valueText);
+    if (!('value' in read)) problems.push(failAt(read.message, read.hint, valueToken));
+    if (problems.length > 0 || metric === undefined || opValue === undefined || !('value' in read)) return { problems };
+    const writtenUnit = read.unit !== undefined && read.unit !== 'us' ? { writtenUnit: read.unit } : {};
+    return { value: { metric, op: opValue, value: read.value, ...writtenUnit }, problems };
+  }
   if (!/^\d[\d_]*$/.test(valueText)) {
     const example = `e.g. "policy none: ${metric ?? 'duplicated'} == 0"`;
     problems.push(failAt(`${metricText} is a count: expected a whole number, got "${valueText}"`, example, valueToken));
   }
-  const opValue = OPS.find((o) => o === op[0]);
   if (problems.length > 0 || metric === undefined || opValue === undefined) return { problems };
   return { value: { metric, op: opValue, value: Number(valueText.replaceAll('_', '')) }, problems };
 };

@@ -50,6 +50,7 @@ const run = (lost: number, overrides: Partial<FailoverRunFindings> = {}): Failov
   reasons: lost > 0 ? [`${lost} acknowledged increments are missing`] : [],
   lostExamples: lost > 0 ? [7, 8] : [],
   timeline,
+  latencyUs: { p50Us: 1_000, p99Us: 4_000 },
   problems: [],
   ...overrides,
 });

@@ -42,6 +42,20 @@ describe('link faults on a timeline', () => {
     expect(scenario.timeline?.map((e) => e.action.kind)).toEqual(['link-fault', 'down']);
   });
 
+  it('takes a sentinel\'s client link by name, names the sentinels among the valid links, and sizes no cut in commands there', () => {
+    const SENTINEL = [...HEAD, 'topology: {primary: 1, replicas: 1, sentinels: 3}', 'timeline:'];
+    const stall = parseScenario(yaml(...SENTINEL, '  - {name: s, at: 1s, for: 2s, node: sentinel-1, stall: {}}'), 'x.yaml');
+    expect(stall.timeline?.[0]?.action).toMatchObject({ kind: 'link-fault', link: 'sentinel-1', fault: { kind: 'stall' } });
+    const unknown = failure(yaml(...SENTINEL, '  - {name: s, at: 1s, for: 1s, node: sentinel-4, stall: {}}'));
+    expect(lines(unknown).join('\n')).toContain('no link "sentinel-4"');
+    expect(hints(unknown).join('\n')).toContain('sentinel-1, sentinel-2, sentinel-3');
+    const cut = failure(yaml(...SENTINEL, '  - {name: c, at: 1s, for: 1s, node: sentinel-2, cut-after: {down: "8 replies"}}'));
+    expect(lines(cut).join('\n')).toContain("a sentinel's link carries the client's sentinel queries");
+    expect(() => parseScenario(yaml(...SENTINEL, '  - {name: c, at: 1s, for: 1s, node: sentinel-2, cut-after: {down: 200B}}'), 'x.yaml')).not.toThrow();
+    // Without sentinels there is no sentinel link.
+    expect(lines(failure(yaml(...REPLICAS, 'timeline:', '  - {name: s, at: 1s, for: 1s, node: sentinel-1, stall: {}}'))).join('\n')).toContain('no link "sentinel-1"');
+  });
+
   it('names the valid links when the link does not exist', () => {
     const error = failure(yaml(...REPLICAS, 'timeline:', '  - {name: r, at: 1s, for: 1s, node: replica-2, reset: {}}'));
     expect(lines(error)).toEqual(['6:38: timeline[0].node: no link "replica-2" in {primary: 1, replicas: 1}; did you mean replica-1?']);
