@@ -18,3 +18,4 @@ export * from './threshold-units.ts';
 export * from './bystander.ts';
 export * from './batching.ts';
 export * from './slo.ts';
+export * from './advise.ts';

@@ -188,6 +188,25 @@ export const CONFIG_METRICS = [
     words: '',
     compare: { rule: 'total', worse: 'lower' },
   },
+  // The batch-size advisor (issue 27): configs whose workload has `advise:`.
+  {
+    name: 'advised-batch',
+    key: 'advisedBatch',
+    unit: 'count',
+    about: 'batch-size advisor: the pipeline depth with the most throughput within every budget (null: none met them)',
+    read: (c) => c.advice?.advisedBatch ?? null,
+    words: 'batch-size advisor',
+    compare: { rule: 'total', worse: 'lower' },
+  },
+  {
+    name: 'advised-ops/s',
+    key: 'advisedOpsPerSec',
+    unit: 'rate',
+    about: 'batch-size advisor: commands per second at the advised depth (null: none met the budgets)',
+    read: (c) => c.advice?.advisedOpsPerSec ?? null,
+    words: 'batch-size advisor',
+    compare: { rule: 'total', worse: 'lower' },
+  },
   {
     name: 'saturated',
     key: 'saturated',

@@ -2,6 +2,7 @@
 // given its defaults. Every duration and size is a whole number in the unit its name carries.
 // Parsing a scenario starts nothing; these are plain data.
 
+import type { AdviseOptions } from './advise.ts';
 import type { Mode } from './mode.ts';
 import type { Bandwidth } from './link.ts';
 import type { PolicyModuleRef } from './policy.ts';
@@ -74,6 +75,8 @@ export interface Workload {
   reply: ReplyCheck;
   /** A request workload (issue 10): `commands` then holds requests per run. */
   request?: RequestShape;
+  /** `advise:` (issue 27): search the pipeline depth for the most throughput within these budgets (docs/batch-advisor.md). */
+  advise?: AdviseOptions;
 }
 
 /** The link, before matrix expansion: every list is an axis. */

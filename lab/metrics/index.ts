@@ -20,3 +20,4 @@ export { attributeTime, type LinkCosts, type RunCosts } from './time-attribution
 export { LatencyWindows, windowWidthMs, type WindowedRun } from './windows.ts';
 export { configPoints, findKnee, KNEE_RULES, rampKnee, saturationOf, unexpectedSaturation, type KneePoint } from './knee.ts';
 export { nextSloProbe, sloProbeOf, sloSearchOf } from './slo-search.ts';
+export { adviceOf, adviseProbeOf, advisedProbe, missedBudgets, nextAdviseProbe } from './batch-advisor.ts';
