@@ -8,6 +8,7 @@ import type { Bandwidth } from './link.ts';
 import { modeLabel, modeOfFlat, sameMode, type Mode } from './mode.ts';
 import type { ConfigResult, LatencySummaryUs, ReconcileEntry } from './result.ts';
 import { batcherRecordLabel, type BatchingResult } from './batching.ts';
+import type { BatchAdvice } from './advise.ts';
 import { clientsRecordLabel, rateLabel } from './request.ts';
 import type { WaitOption } from './topology.ts';
 
@@ -137,6 +138,18 @@ const batchFigure = (name: string, key: string, unit: MetricUnit, about: string,
   words: 'batching',
 });
 
+// The batch-size advisor (issue 27): its advice, null where no depth met the budgets or the config
+// was not advised; compare judges a lower figure as worse (the same budgets allow less).
+const adviceFigure = (name: string, key: string, unit: MetricUnit, about: string, read: (a: BatchAdvice) => number | null): ConfigMetric => ({
+  name,
+  key,
+  unit,
+  about: `batch-size advisor: ${about} (null: none met the budgets)`,
+  read: (c) => (c.advice === undefined ? null : read(c.advice)),
+  words: 'batch-size advisor',
+  compare: { rule: 'total', worse: 'lower' },
+});
+
 export const CONFIG_METRICS = [
   { name: 'median', key: 'medianMs', unit: 'ms', about: 'median total run time', read: (c) => c.medianMs },
   { name: 'min', key: 'minMs', unit: 'ms', about: 'fastest verified run', read: (c) => c.minMs },
@@ -189,24 +202,8 @@ export const CONFIG_METRICS = [
     compare: { rule: 'total', worse: 'lower' },
   },
   // The batch-size advisor (issue 27): configs whose workload has `advise:`.
-  {
-    name: 'advised-batch',
-    key: 'advisedBatch',
-    unit: 'count',
-    about: 'batch-size advisor: the pipeline depth with the most throughput within every budget (null: none met them)',
-    read: (c) => c.advice?.advisedBatch ?? null,
-    words: 'batch-size advisor',
-    compare: { rule: 'total', worse: 'lower' },
-  },
-  {
-    name: 'advised-ops/s',
-    key: 'advisedOpsPerSec',
-    unit: 'rate',
-    about: 'batch-size advisor: commands per second at the advised depth (null: none met the budgets)',
-    read: (c) => c.advice?.advisedOpsPerSec ?? null,
-    words: 'batch-size advisor',
-    compare: { rule: 'total', worse: 'lower' },
-  },
+  adviceFigure('advised-batch', 'advisedBatch', 'count', 'the pipeline depth with the most throughput within every budget', (a) => a.advisedBatch),
+  adviceFigure('advised-ops/s', 'advisedOpsPerSec', 'rate', 'commands per second at the advised depth', (a) => a.advisedOpsPerSec),
   {
     name: 'saturated',
     key: 'saturated',
