@@ -3,9 +3,9 @@
 // runner runs each probe (one ordinary run of the config at one depth) and asks again.
 // docs/batch-advisor.md.
 //
-// Rise: from the first depth, double while the largest depth probed meets every budget and its
-// throughput is within 5 % of the best so far (not past the peak), up to the ceiling; when the
-// first already misses, halve until one meets. Refine: between the advised depth (the
+// Rise: from the first depth, double while the largest depth probed meets every budget and the
+// throughput peak is not passed (two met depths above the fastest, both more than 5 % slower),
+// up to the ceiling; when the first already misses, halve until one meets. Refine: between the advised depth (the
 // most throughput within the budgets) and the next depth probed above it (the first that missed,
 // when throughput rises up to the budget's edge), probe the geometric mean until the two are
 // within `within` of each other or one apart.
@@ -67,11 +67,13 @@ export const nextAdviseProbe = (options: Pick<AdviseOptions, 'within' | 'maxProb
     if (probes.length >= options.maxProbes) return { stopped: `no size meets the budgets down to ${smallest} (probe limit: ${options.maxProbes} probes)` };
     return { batch: clamp(smallest / ADVISE_DEFAULTS.factor) };
   }
-  // Rise while the largest size probed met the budgets and is not past the throughput peak.
+  // Rise while the largest depth probed met the budgets and the throughput peak is not believed
+  // passed: that takes two met depths above the fastest, both slower than it beyond the tie (one
+  // short probe's throughput is noisy; a single dip must not end the rise).
   const top = probes.reduce((a, b) => (b.batch > a.batch ? b : a));
-  const bestOps = Math.max(...probes.map((p) => (p.met ? (p.opsPerSec ?? 0) : 0)));
-  const rising = top.met && top.opsPerSec !== null && top.opsPerSec >= bestOps * (1 - ADVISE_DEFAULTS.tie);
-  if (rising && top.batch < ceiling) {
+  const fastest = probes.filter((p) => p.met).reduce((a, b) => ((b.opsPerSec ?? 0) > (a.opsPerSec ?? 0) ? b : a));
+  const slowerAbove = probes.filter((p) => p.met && p.batch > fastest.batch && (p.opsPerSec ?? 0) < (fastest.opsPerSec ?? 0) * (1 - ADVISE_DEFAULTS.tie));
+  if (top.met && slowerAbove.length < 2 && top.batch < ceiling) {
     if (probes.length >= options.maxProbes) return { stopped: `probe limit: ${options.maxProbes} probes` };
     return { batch: clamp(top.batch * ADVISE_DEFAULTS.factor) };
   }

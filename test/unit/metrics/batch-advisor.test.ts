@@ -68,6 +68,16 @@ describe('batch-size advisor search', () => {
     expect(advice.advisedBatch).toBe(400);
   });
 
+  it('rises past one noisy dip in throughput, and stops rising after two depths slower than the fastest', () => {
+    // 400 reads slower than 200 once (3,000 against 4,000 ops/s); 1600 and 3200 are past the peak.
+    const dip = (batch: number): AdviseProbe => ({ ...model({})(batch), opsPerSec: batch === 400 ? 3000 : batch <= 800 ? batch * 20 : 16_000 - batch });
+    const advice = search({}, 100, 100_000, dip);
+    expect(advice.probes.slice(0, 6).map((p) => p.batch)).toEqual([100, 200, 400, 800, 1600, 3200]);
+    expect(advice.probes.some((p) => p.batch > 3200)).toBe(false);
+    expect(advice.advisedBatch).toBeGreaterThanOrEqual(800);
+    expect(advice.advisedBatch).toBeLessThan(1600);
+  });
+
   it('stops at the probe limit with the best size so far', () => {
     const advice = search({ requestP99Us: 20_000 }, 1, 100_000, undefined, { within: 0.01, maxProbes: 5 });
     expect(advice.probes).toHaveLength(5);
