@@ -19,3 +19,4 @@ export * from './bystander.ts';
 export * from './batching.ts';
 export * from './slo.ts';
 export * from './trace.ts';
+export * from './advise.ts';

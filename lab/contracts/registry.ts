@@ -8,6 +8,7 @@ import type { Bandwidth } from './link.ts';
 import { modeLabel, modeOfFlat, sameMode, type Mode } from './mode.ts';
 import type { ConfigResult, LatencySummaryUs, ReconcileEntry, RowRunCounts, RowRunLatency } from './result.ts';
 import { batcherRecordLabel, type BatchingResult } from './batching.ts';
+import type { BatchAdvice } from './advise.ts';
 import { clientsRecordLabel, rateLabel } from './request.ts';
 import type { WaitOption } from './topology.ts';
 
@@ -137,6 +138,18 @@ const batchFigure = (name: string, key: string, unit: MetricUnit, about: string,
   words: 'batching',
 });
 
+// The batch-size advisor (issue 27): its advice, null where no depth met the budgets or the config
+// was not advised; compare judges a lower figure as worse (the same budgets allow less).
+const adviceFigure = (name: string, key: string, unit: MetricUnit, about: string, read: (a: BatchAdvice) => number | null): ConfigMetric => ({
+  name,
+  key,
+  unit,
+  about: `batch-size advisor: ${about} (null: none met the budgets)`,
+  read: (c) => (c.advice === undefined ? null : read(c.advice)),
+  words: 'batch-size advisor',
+  compare: { rule: 'total', worse: 'lower' },
+});
+
 export const CONFIG_METRICS = [
   { name: 'median', key: 'medianMs', unit: 'ms', about: 'median total run time', read: (c) => c.medianMs },
   { name: 'min', key: 'minMs', unit: 'ms', about: 'fastest verified run', read: (c) => c.minMs },
@@ -188,6 +201,9 @@ export const CONFIG_METRICS = [
     words: '',
     compare: { rule: 'total', worse: 'lower' },
   },
+  // The batch-size advisor (issue 27): configs whose workload has `advise:`.
+  adviceFigure('advised-batch', 'advisedBatch', 'count', 'the pipeline depth with the most throughput within every budget', (a) => a.advisedBatch),
+  adviceFigure('advised-ops/s', 'advisedOpsPerSec', 'rate', 'commands per second at the advised depth', (a) => a.advisedOpsPerSec),
   {
     name: 'saturated',
     key: 'saturated',

@@ -12,6 +12,7 @@ import type { BatchingResult } from './batching.ts';
 import type { TraceResult } from './trace.ts';
 import type { BystanderResult } from './bystander.ts';
 import type { SloSearch } from './slo.ts';
+import type { BatchAdvice } from './advise.ts';
 
 export type RuntimeKind = 'containers' | 'local' | 'external';
 
@@ -286,6 +287,10 @@ export interface ConfigResult {
   /** `slo:` in the arrival: the rate search, its probes and the rate found; the config's other
    * figures are those of its probe at the rate found (or, when none met it, its last probe). */
   slo?: SloSearch;
+  /** `advise:` on the workload (issue 27): the batch-size search, its probes and the depth advised;
+   * the config's other figures (mode, batch included) are those of its probe at that depth (or,
+   * when none met the budgets, its last probe). */
+  advice?: BatchAdvice;
   // --- Redis Cluster configs (issue 23); absent elsewhere ---
   /** `flat`: every node's link at rtt 0 (the model's base); `shaped`: the scenario's per-node links
    * (rttMs is then the default link; nodes with their own link are in topology.links). */

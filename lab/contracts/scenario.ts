@@ -2,6 +2,7 @@
 // given its defaults. Every duration and size is a whole number in the unit its name carries.
 // Parsing a scenario starts nothing; these are plain data.
 
+import type { AdviseOptions } from './advise.ts';
 import type { Mode } from './mode.ts';
 import type { Bandwidth } from './link.ts';
 import type { PolicyModuleRef } from './policy.ts';
@@ -77,6 +78,8 @@ export interface Workload {
   request?: RequestShape;
   /** A trace workload (issue 27): a recorded trace replayed open-loop with its own timing. */
   trace?: TraceSource;
+  /** `advise:` (issue 27): search the pipeline depth for the most throughput within these budgets (docs/batch-advisor.md). */
+  advise?: AdviseOptions;
 }
 
 /** The link, before matrix expansion: every list is an axis. */

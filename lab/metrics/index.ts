@@ -21,3 +21,4 @@ export { LatencyWindows, windowWidthMs, type WindowedRun } from './windows.ts';
 export { configPoints, findKnee, KNEE_RULES, rampKnee, saturationOf, unexpectedSaturation, type KneePoint } from './knee.ts';
 export { countSpread } from './count-spread.ts';
 export { nextSloProbe, sloProbeOf, sloSearchOf } from './slo-search.ts';
+export { adviceOf, adviseProbeOf, advisedProbe, missedBudgets, nextAdviseProbe } from './batch-advisor.ts';

@@ -12,6 +12,7 @@ import { printableData } from './printable.ts';
 import { renderReconcile } from './reconcile-block.ts';
 import { renderRequests } from './requests-block.ts';
 import { renderSlo } from './slo-block.ts';
+import { renderAdvice } from './advise-block.ts';
 import { renderBystander } from './bystander-block.ts';
 import { renderBatching } from './batching-block.ts';
 import { renderServer } from './server-block.ts';
@@ -188,6 +189,7 @@ export const renderTable = (given: LabResult, opts: TableOptions): string => {
     renderRequests(result.configs, color, width),
     renderBatching(result.configs, color, width),
     renderSlo(result.configs, color, width),
+    renderAdvice(result.configs, color, width),
     renderPerNode(result.configs, color, width),
     renderBystander(result.configs, color, width),
     renderFailures(result.configs, color, width),

@@ -13,7 +13,7 @@ const UNIT_TEXT: Record<MetricUnit, string> = { ms: 'ms', us: 'µs', rate: 'ops/
 
 // Reconcile counts are operations; config metrics carry the registry's unit.
 const unitOf = (metric: Metric): string =>
-  reconcileMetricByName(metric)?.unit === 'us' ? 'µs' : reconcileMetricByName(metric) !== undefined ? 'ops' : metric === 'lateStarts' ? 'requests' : metric === 'outputBufferDisconnects' ? 'closes' : metric === 'closedLost' ? 'commands' : metric === 'achievedPerSec' ? 'requests/s' : UNIT_TEXT[configMetricByKey(metric)?.unit ?? 'ms'];
+  reconcileMetricByName(metric)?.unit === 'us' ? 'µs' : reconcileMetricByName(metric) !== undefined ? 'ops' : metric === 'lateStarts' ? 'requests' : metric === 'outputBufferDisconnects' ? 'closes' : metric === 'closedLost' ? 'commands' : metric === 'achievedPerSec' ? 'requests/s' : metric === 'advisedBatch' ? 'commands/batch' : UNIT_TEXT[configMetricByKey(metric)?.unit ?? 'ms'];
 
 // A duration in the unit the threshold was written in: at most 3 decimals.
 const writtenText = (figure: { value: number; unit: string }): string => `${Number(figure.value.toFixed(3))} ${figure.unit === 'us' ? 'µs' : figure.unit}`;

@@ -17,6 +17,7 @@ import { logMark, serverClosedOf } from './server-settings.ts';
 import type { StartedRuntime } from '../runtime/index.ts';
 import { newBystanderRecords, type Bystanders } from './bystander-runs.ts';
 import { searchRate } from './slo-runs.ts';
+import { adviseBatch } from './advise-runs.ts';
 
 /**
  * The clients of one measured run: `connections` ioredis clients to the config's endpoint
@@ -153,8 +154,10 @@ export const measureLink = async (ctx: MeasureContext, configs: ConfigRuns[]): P
   // lab/metrics/collect-garbage.ts); each run then empties only the young generation.
   collectGarbage('full');
   // Rate searches (`slo:`) run after the group's other configs, one probe after another.
+  // Batch-size advisors (`advise:`) likewise, one depth after another.
   const searches = configs.filter((c) => c.cell.arrival?.slo !== undefined);
-  const fixed = configs.filter((c) => c.cell.arrival?.slo === undefined);
+  const advised = configs.filter((c) => c.cell.workload.advise !== undefined);
+  const fixed = configs.filter((c) => c.cell.arrival?.slo === undefined && c.cell.workload.advise === undefined);
   for (let w = 0; w < scenario.warmup; w++) {
     for (const config of rotate(fixed, w)) {
       const record = await measure(config, -1);
@@ -185,6 +188,7 @@ export const measureLink = async (ctx: MeasureContext, configs: ConfigRuns[]): P
       emit({ type: 'slo-probe-done', configId: config.cell.id, index: config.index, total: ctx.total, objective: slo?.objective ?? '', metric: slo?.metric ?? '', probeIndex, maxProbes: slo?.maxProbes ?? 0, probe });
     await searchRate(config, calibration === undefined ? [] : [calibration], runProbe, onProbe);
   }
+  for (const config of advised) await adviseBatch(config, calibration === undefined ? [] : [calibration], runProbe);
   return calibration;
 };
 

@@ -43,6 +43,7 @@ import {
   type ServerClosed,
   type ServerInfoDelta,
   type SloSearch,
+  type BatchAdvice,
   type Verdict,
 } from '../contracts/index.ts';
 
@@ -72,6 +73,9 @@ export interface ConfigRuns {
   /** A rate search (`slo:`, slo-runs.ts): the search, and its probe at the rate found (or its last
    * probe when none met the objective), whose figures the config reports. */
   searched?: { search: SloSearch; result?: ConfigResult };
+  /** The batch-size advisor (`advise:`, advise-runs.ts): the advice, and its probe at the advised
+   * depth (or its last probe when none met the budgets), whose figures the config reports. */
+  advised?: { advice: BatchAdvice; result?: ConfigResult };
 }
 
 export const newConfigRuns = (cell: ConfigCell, index: number): ConfigRuns => ({
@@ -168,6 +172,7 @@ const linkCostsOf = (cell: ConfigCell, calibration: readonly Calibration[]): Lin
 export const toConfigResult = (config: ConfigRuns, calibration: readonly Calibration[] = []): ConfigResult => {
   const { cell } = config;
   if (config.searched !== undefined) return { ...(config.searched.result ?? measuredConfig(config, calibration)), id: cell.id, slo: config.searched.search };
+  if (config.advised !== undefined) return { ...(config.advised.result ?? measuredConfig(config, calibration)), id: cell.id, advice: config.advised.advice };
   return measuredConfig(config, calibration);
 };
 

@@ -123,7 +123,7 @@ export const KEYS = {
     'server',
     'bystander',
   ],
-  workload: ['label', 'command', 'key', 'keys', 'commands', 'value', 'by', 'field', 'mget-keys', 'px', 'script', 'args', 'reply'],
+  workload: ['label', 'command', 'key', 'keys', 'commands', 'value', 'by', 'field', 'mget-keys', 'px', 'script', 'args', 'reply', 'advise'],
   keys: ['sequential', 'uniform', 'zipfian', 'theta'],
   reply: ['equals'],
   mode: ['pipeline', 'multi', 'auto'],

@@ -46,7 +46,9 @@ const configCellId = (cell: Omit<ConfigCell, 'id' | 'batch'>, workloadCount: num
   if (cell.arrival !== undefined) parts.push(cell.arrival.slo !== undefined ? 'rate=search' : `rate=${rateLabel(cell.arrival.ramp ?? { fromPerSec: cell.arrival.ratePerSec, toPerSec: cell.arrival.ratePerSec })}`);
   if (cell.arrival !== undefined && (w.request?.clients.length ?? 0) > 1) parts.push(`clients=${clientsLabel(cell.arrival.clients)}`);
   if (cell.arrival?.batcher !== undefined) parts.push(`batch=${batcherLabel(cell.arrival.batcher)}`);
-  return `${workloadCount > 1 ? `${w.label} ` : ''}${modeLabel(cell.mode)}@${parts.filter((p) => p !== '').join(',')}`;
+  // The batch-size advisor (`advise:`) has no one depth: its probes are in the result's advice block.
+  const mode = w.advise !== undefined && cell.mode.kind === 'pipeline' ? 'pipeline:advise' : modeLabel(cell.mode);
+  return `${workloadCount > 1 ? `${w.label} ` : ''}${mode}@${parts.filter((p) => p !== '').join(',')}`;
 };
 
 // Open-loop: one arrival per clients mode, rate and batcher of the axes (requests: rate x for, or

@@ -48,13 +48,17 @@ const readCommand = (value: unknown, path: FieldPath, problems: Problem[], readW
     problems.push({ path: [...path, 'commands'], at: 'key', message: 'a step command sends once per request', hint: 'remove commands; set requests: N on the workload' });
     return undefined;
   }
+  if (hasKey(record, 'advise')) {
+    problems.push({ path: [...path, 'advise'], at: 'key', message: 'advise: searches the pipeline depth of a command workload, not a step of a request', hint: 'remove advise; write it on a command workload, e.g. {command: HSET, commands: 10000, advise: {request-p99: 20ms}}' });
+    return undefined;
+  }
   const workload = readWorkload(withRequestIndex(record), path, problems);
   if (workload === undefined) return undefined;
   if (workload.valueBytes.length > 1) {
     problems.push({ path: [...path, 'value'], message: 'a step command takes one value size, not a list', hint: 'e.g. value: 1KB' });
     return undefined;
   }
-  const { commands: _ignored, request: _none, ...command } = workload;
+  const { commands: _ignored, request: _none, advise: _noAdvice, ...command } = workload;
   return command;
 };
 

@@ -15,6 +15,7 @@ import { readPolicies } from './policy-refs.ts';
 import { readExpect } from './thresholds/threshold.ts';
 import { checkRequestRules } from './arrival.ts';
 import { checkBatchRules } from './batch.ts';
+import { checkAdviseRules } from './advise.ts';
 import { checkTimelineReach, checkTopologyRules, readReplication, readSentinel, readTimeline, readTopology } from './topology.ts';
 import { checkEngineRules, readEngine } from './engine.ts';
 import { type Problem } from './problems.ts';
@@ -134,6 +135,7 @@ const readScenario = (record: Record<string, unknown>, problems: Problem[]): Sce
   };
   checkRequestRules(record, { workloads, modes, faults }, problems);
   checkBatchRules(record, { workloads, modes }, problems);
+  checkAdviseRules(record, { workloads, modes }, problems);
   // A cluster's timeline runs in order, without `at` (see readTimeline); known from the text, so a
   // mistake elsewhere in `topology` does not turn into a second complaint about every event.
   const topologyValue = optionalKey(record, 'topology');

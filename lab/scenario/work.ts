@@ -146,7 +146,9 @@ export const estimateWork = (s: Scenario): WorkEstimate => {
       const scheduleMs = c.arrival === undefined ? undefined : (c.arrival.requests / c.arrival.ratePerSec) * 1000;
       // A rate search (`slo:`) runs the config once per probe: at most maxProbes times (its probes'
       // rates are not known before it runs; each is counted at the first probe's rate).
-      const probes = c.arrival?.slo?.maxProbes ?? 1;
+      // The batch-size advisor (`advise:`) likewise, and a miss is run twice: at most 2 x maxProbes
+      // (each counted at the first probe's depth).
+      const probes = c.arrival?.slo?.maxProbes ?? (c.workload.advise === undefined ? 1 : 2 * c.workload.advise.maxProbes);
       const cell = { runs: probes * (s.warmup + s.repeat), workload: c.workload, count, valueBytes: c.valueBytes, mode: c.mode, connections: c.connections };
       addCell(sum, { ...cell, rttMs: c.link === 'direct' ? 0 : c.rttMs, ...(scheduleMs === undefined ? {} : { scheduleMs }) });
     }

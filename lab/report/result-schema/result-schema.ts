@@ -12,14 +12,14 @@
 // To extend the contract: add the field to the interface, then to its table here (tsc points at
 // the table), then run `npm run schema`.
 
-import { CONFIG_METRICS, RECONCILE_METRICS } from '../../contracts/index.ts';
+import { ADVISE_BUDGETS, CONFIG_METRICS, RECONCILE_METRICS } from '../../contracts/index.ts';
 import type {
   TraceResult,
   Bandwidth, Calibration, ConfigResult,
   EngineInfo, EngineRunFigures, FaultTimeline, ImageInfo, LabResult, LatencySummaryUs,
   LinkCalibration, NodeShare, ReconcileCounts, ReconcileEntry, ReplicaLag, RowRunCounts, RowRunLatency, RunRecord, ServerClosed,
   Knee, LatencyWindow, RunLatency, Saturation, ScheduleHealth, ServerInfoDelta, TargetInfo, ThresholdResult, TimeAttribution, TopologyNodeResult, TopologyResult,
-  Versions, WaitOption, WaitSplit, BystanderResult, BystanderSideResult, BatchingResult, BatcherRecord, SloProbe, SloSearch,
+  Versions, WaitOption, WaitSplit, BystanderResult, BystanderSideResult, BatchingResult, BatcherRecord, SloProbe, SloSearch, AdviseBudget, AdviseBudgets, AdviseProbe, BatchAdvice,
 } from '../../contracts/index.ts';
 import { HDR_LIMITS } from '../../metrics/index.ts';
 import {
@@ -100,6 +100,18 @@ const sloSearch = object<SloSearch>({
   writtenUnit: optional(literal('us', 'ms', 's')), probes: array(sloProbe), foundPerSec: nullable(nonNegative()), missedPerSec: nullable(nonNegative()),
   stopped: string(),
 });
+// The batch-size advisor (issue 27): its budgets, probes and the depth advised.
+const adviseBudgets = object<AdviseBudgets>({ requestP99Us: optional(nonNegative()), clientMemoryBytes: optional(nonNegative()), serverOutputBufferBytes: optional(nonNegative()) });
+const adviseMissed = array(enumOf<AdviseBudget>(ADVISE_BUDGETS));
+const adviseProbe = object<AdviseProbe>({
+  batch: count(), opsPerSec: nullable(nonNegative()), requestP99Us: nullable(nonNegative()), clientMemoryBytes: nullable(nonNegative()),
+  serverOutputBufferBytes: nullable(nonNegative()), sampledOutputBufferBytes: nullable(nonNegative()), missed: adviseMissed, met: boolean(),
+  verifiedRuns: count(), runs: count(), firstTry: optional(object<NonNullable<AdviseProbe['firstTry']>>({ missed: adviseMissed })),
+});
+const batchAdvice = object<BatchAdvice>({
+  budgets: adviseBudgets, probes: array(adviseProbe), advisedBatch: nullable(count()), advisedOpsPerSec: nullable(nonNegative()),
+  firstMissedBatch: nullable(count()), stopped: string(),
+});
 const nodeShare = object<NodeShare>({
   node: string(), commands: count(), waits: count(), p50Us: nullable(nonNegative()), p99Us: nullable(nonNegative()), latencyUs: optional(latencySummary),
 });
@@ -147,7 +159,7 @@ const config = object<ConfigResult>({
   timeAttribution: optional(timeAttribution), requests: optional(count()), waitsPerRequest: optional(nonNegative()),
   requestLatencyUs: optional(latency), serviceLatencyUs: optional(latency), runLatencyUs: optional(array(runLatency)), schedule: optional(schedule), serverClosed: optional(serverClosed),
   windowMs: optional(nonNegative()), windows: optional(array(latencyWindow)), knee: optional(knee), saturation: optional(saturation),
-  clients: optional(anyOf<['shared', { pool: number }]>(literal('shared'), object({ pool: count() }))), slo: optional(sloSearch),
+  clients: optional(anyOf<['shared', { pool: number }]>(literal('shared'), object({ pool: count() }))), slo: optional(sloSearch), advice: optional(batchAdvice),
   links: optional(literal('flat', 'shaped')), topology: optional(string()), perNode: optional(array(nodeShare)), redirects: optional(count()),
   wait: optional(waitOption), waitLatencyUs: optional(latency), waitReached: optional(record(count())), underReplicated: optional(count()),
   readsFrom: optional(string()), lag: optional(array(replicaLag)),

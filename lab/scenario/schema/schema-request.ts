@@ -18,7 +18,7 @@ import { TRACE_DEADLINE, TRACE_GAP, TRACE_KEYS, TRACE_WORKLOAD_KEYS } from '../t
 const TEXT = { type: 'string', minLength: 1, pattern: '^[^\\r\\n]*$' };
 
 // A step command: a workload mapping without `commands`; `{r}` in key or args is the request index.
-const { commands: _perRequest, ...COMMAND_FIELDS } = WORKLOAD_FIELDS;
+const { commands: _perRequest, advise: _commandWorkloadsOnly, ...COMMAND_FIELDS } = WORKLOAD_FIELDS;
 const STEP_COMMAND = workloadRules(
   mapping(
     { ...COMMAND_FIELDS, value: field({ description: 'the value size of this command (one size or a range, not a list)', examples: ['1KB'] }, sizeOrRange()) },

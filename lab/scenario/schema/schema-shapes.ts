@@ -38,10 +38,13 @@ const DURATION = `${NUMBER}${alternatives(DURATION_UNITS)}`;
 /** A size as written, unanchored: `16B`, `1.5KiB` (cut amounts embed it). */
 export const SIZE_TEXT = `${NUMBER}${alternatives(SIZE_UNIT_NAMES)}`;
 
+/** A duration as written, anchored: `250us`, `10ms`, `0.5s`. */
+export const DURATION_PATTERN = `^\\s*${DURATION}\\s*$`;
+
 /** `10ms`, `0.5s`, `250us`: a number and its unit, no space. */
 export const duration = (range: IntRange): JsonSchema => ({
   type: 'string',
-  pattern: `^\\s*${DURATION}\\s*$`,
+  pattern: DURATION_PATTERN,
   description: `a duration with its unit (${DURATION_UNITS.join(', ')}), a whole number of milliseconds from ${range.min}ms to ${range.max}ms`,
 });
 

@@ -3,10 +3,11 @@
 // a command option (`by`, `field`, `script`, ...) is written only for the commands that take it
 // (COMMAND_OPTIONS, the validator's own table).
 
-import { WORKLOAD_COMMANDS } from '../../contracts/index.ts';
+import { ADVISE_BUDGETS, ADVISE_DEFAULTS, WORKLOAD_COMMANDS } from '../../contracts/index.ts';
+import { ADVISE_KEYS, ADVISE_PROBES, ADVISE_WITHIN } from '../advise.ts';
 import { DEFAULTS, KEYS, LIMITS } from '../defaults.ts';
 import { REPLY_WORDS } from '../operation.ts';
-import { axis, duration, field, int, mapping, sizeOrRange, type Fields, type JsonSchema } from './schema-shapes.ts';
+import { axis, duration, DURATION_PATTERN, field, int, mapping, SIZE_TEXT, sizeOrRange, type Fields, type JsonSchema } from './schema-shapes.ts';
 import { COMMAND_OPTIONS, RESERVED_LABELS } from '../workload.ts';
 
 // `one`, `sequential`, or exactly one of {sequential: N}, {uniform: N}, {zipfian: N, theta: θ}.
@@ -38,6 +39,21 @@ const REPLY: JsonSchema = {
 
 const ARG: JsonSchema = { type: ['string', 'number'] };
 
+// `advise:` (issue 27): budgets (at least one) and the search's limits.
+const BYTES: JsonSchema = { type: 'string', pattern: `^\\s*${SIZE_TEXT}\\s*$`, description: 'a size with its unit (64MB, 256MiB), from 1B' };
+const ADVISE_FIELDS: Fields<typeof ADVISE_KEYS> = {
+  'request-p99': field({ description: "the batch round trip's 99th percentile a size may reach", examples: ['20ms'] }, { type: 'string', pattern: DURATION_PATTERN, description: 'a duration with its unit (us, ms, s), from 1us to 60s' }),
+  'client-memory': field({ description: "the client's V8 heap growth during a run a size may cause", examples: ['256MB'] }, BYTES),
+  'server-output-buffer': field({ description: 'the reply bytes of one batch a size may owe the client', examples: ['64MB'] }, BYTES),
+  'up-to': field({ description: "the largest depth tried; default the workload's commands", examples: [10000] }, int(LIMITS.commands)),
+  within: field(
+    { description: `the search stops once the advised size and the first that missed are this close; default ${ADVISE_DEFAULTS.within * 100}%`, examples: ['10%'] },
+    { type: 'string', pattern: '^\\s*\\d+(?:\\.\\d+)?\\s*%\\s*$', description: `a percentage from ${ADVISE_WITHIN.minPct}% to ${ADVISE_WITHIN.maxPct}%` },
+  ),
+  probes: field({ description: `most probes (runs at one depth) the search makes; default ${ADVISE_DEFAULTS.maxProbes}`, examples: [12] }, int(ADVISE_PROBES)),
+};
+const ADVISE: JsonSchema = mapping(ADVISE_FIELDS, { anyOf: ADVISE_BUDGETS.map((b) => ({ required: [b] })) });
+
 export const WORKLOAD_FIELDS: Fields<typeof KEYS.workload> = {
   label: field(
     { description: `names the workload in ids and thresholds when there are several: letters, digits, _ . - (not ${RESERVED_LABELS.join(', ')}); default the command`, examples: ['set-1kb'] },
@@ -67,6 +83,10 @@ export const WORKLOAD_FIELDS: Fields<typeof KEYS.workload> = {
     { type: 'array', items: ARG },
   ),
   reply: field({ description: 'what each EVAL, EVALSHA or CUSTOM reply must be (the lab checks every reply); default any', examples: ['ok', 'integer', { equals: 'OK' }] }, REPLY),
+  advise: field(
+    { description: 'search the pipeline depth for the most throughput within these budgets; the scenario\'s one mode pipeline:B is the first probe (docs/batch-advisor.md)', examples: [{ 'request-p99': '20ms', 'client-memory': '256MB', 'server-output-buffer': '64MB' }] },
+    ADVISE,
+  ),
 };
 
 const isCommand = (commands: readonly string[]): JsonSchema => ({ required: ['command'], properties: { command: { enum: [...commands] } } });

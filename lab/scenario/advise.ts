@@ -1,0 +1,111 @@
+// `advise:` on a command workload (issue 27, item 4): search its pipeline depth for the size with
+// the most throughput within a budget. `advise: {request-p99: 20ms, client-memory: 256MB,
+// server-output-buffer: 64MB}` with any of the three budgets (at least one), and the search's
+// limits `up-to: 10000` (largest depth, default the workload's commands), `within: 10%` and
+// `probes: 12`. The scenario's one mode, pipeline:B, is the first probe. docs/batch-advisor.md.
+
+import { ADVISE_BUDGETS, ADVISE_DEFAULTS, modeLabel, type AdviseBudgets, type AdviseOptions, type Mode, type Workload } from '../contracts/index.ts';
+import { LIMITS } from './defaults.ts';
+import { checkKeys, isRecord, optionalKey, readInt } from './fields.ts';
+import { describeValue, type FieldPath, type Problem } from './problems.ts';
+import { durationIn, parseDuration, parseSize } from './quantities.ts';
+
+export const ADVISE_KEYS = [...ADVISE_BUDGETS, 'up-to', 'within', 'probes'] as const;
+export const ADVISE_PROBES = { min: 2, max: 32 } as const;
+export const ADVISE_WITHIN = { minPct: 1, maxPct: 50 } as const;
+const ADVISE_P99 = { minUs: 1, maxUs: 60_000_000 } as const;
+export const ADVISE_EXAMPLE = 'advise: {request-p99: 20ms, client-memory: 256MB, server-output-buffer: 64MB}';
+const BUDGETS_HINT = `set one or more budgets: ${ADVISE_BUDGETS.join(', ')}; e.g. ${ADVISE_EXAMPLE}`;
+
+const readP99 = (value: unknown, path: FieldPath, problems: Problem[]): number | undefined => {
+  const parsed = typeof value === 'string' || typeof value === 'number' ? parseDuration(value) : undefined;
+  const hint = 'the batch round trip\'s 99th percentile a size may reach, a duration from 1us to 60s, e.g. request-p99: 20ms';
+  if (parsed === undefined || !parsed.ok) {
+    problems.push({ path, message: parsed === undefined ? `expected a duration like 20ms, got ${describeValue(value)}` : parsed.problem, hint: parsed === undefined || parsed.ok ? hint : `${parsed.hint}; ${hint}` });
+    return undefined;
+  }
+  const us = durationIn(parsed.duration, 'us').value;
+  if (us >= ADVISE_P99.minUs && us <= ADVISE_P99.maxUs) return us;
+  problems.push({ path, message: `${describeValue(value)} is out of range`, hint });
+  return undefined;
+};
+
+const readBytes = (value: unknown, path: FieldPath, problems: Problem[], what: string): number | undefined => {
+  const parsed = typeof value === 'string' || typeof value === 'number' ? parseSize(value) : undefined;
+  const hint = `${what}, a size from 1B, e.g. 64MB (B, KB, MB, KiB, MiB)`;
+  if (parsed === undefined || !parsed.ok) {
+    problems.push({ path, message: parsed === undefined ? `expected a size like 64MB, got ${describeValue(value)}` : parsed.problem, hint: parsed === undefined || parsed.ok ? hint : `${parsed.hint}; ${hint}` });
+    return undefined;
+  }
+  if (parsed.bytes >= 1) return parsed.bytes;
+  problems.push({ path, message: `${describeValue(value)} is no budget`, hint });
+  return undefined;
+};
+
+const readWithin = (value: unknown, path: FieldPath, problems: Problem[]): number | undefined => {
+  const m = typeof value === 'string' ? /^\s*(\d+(?:\.\d+)?)\s*%\s*$/.exec(value) : null;
+  const pct = m === null ? Number.NaN : Number(m[1]);
+  if (pct >= ADVISE_WITHIN.minPct && pct <= ADVISE_WITHIN.maxPct) return pct / 100;
+  problems.push({
+    path,
+    message: `expected a percentage like 10%, got ${describeValue(value)}`,
+    hint: `how close the advised size and the first size that missed get before the search stops, ${ADVISE_WITHIN.minPct}% to ${ADVISE_WITHIN.maxPct}% (default ${ADVISE_DEFAULTS.within * 100}%)`,
+  });
+  return undefined;
+};
+
+/** `advise:` as written on a workload; undefined after a problem. */
+export const readAdvise = (value: unknown, path: FieldPath, problems: Problem[]): AdviseOptions | undefined => {
+  if (!isRecord(value)) {
+    problems.push({ path, message: `expected a mapping of budgets, got ${describeValue(value)}`, hint: BUDGETS_HINT });
+    return undefined;
+  }
+  const before = problems.length;
+  checkKeys(value, ADVISE_KEYS, path, problems);
+  const p99Value = optionalKey(value, 'request-p99');
+  const memoryValue = optionalKey(value, 'client-memory');
+  const bufferValue = optionalKey(value, 'server-output-buffer');
+  if (p99Value === undefined && memoryValue === undefined && bufferValue === undefined) problems.push({ path, message: 'sets no budget', hint: BUDGETS_HINT });
+  const requestP99Us = p99Value === undefined ? undefined : readP99(p99Value, [...path, 'request-p99'], problems);
+  const clientMemoryBytes = memoryValue === undefined ? undefined : readBytes(memoryValue, [...path, 'client-memory'], problems, "the client's V8 heap growth during a run a size may cause");
+  const serverOutputBufferBytes = bufferValue === undefined ? undefined : readBytes(bufferValue, [...path, 'server-output-buffer'], problems, 'the reply bytes of one batch a size may owe the client');
+  const upToValue = optionalKey(value, 'up-to');
+  const upToHint = `the largest pipeline depth tried, 1 to ${LIMITS.commands.max} (default the workload's commands: one batch holds them all)`;
+  const upTo = upToValue === undefined ? null : readInt(upToValue, [...path, 'up-to'], LIMITS.commands, problems, upToHint);
+  const withinValue = optionalKey(value, 'within');
+  const within = withinValue === undefined ? ADVISE_DEFAULTS.within : readWithin(withinValue, [...path, 'within'], problems);
+  const probesValue = optionalKey(value, 'probes');
+  const probesHint = `most probes (runs at one depth) the search makes, ${ADVISE_PROBES.min} to ${ADVISE_PROBES.max} (default ${ADVISE_DEFAULTS.maxProbes})`;
+  const maxProbes = probesValue === undefined ? ADVISE_DEFAULTS.maxProbes : readInt(probesValue, [...path, 'probes'], ADVISE_PROBES, problems, probesHint);
+  if (problems.length > before || upTo === undefined || within === undefined || maxProbes === undefined) return undefined;
+  const budgets: AdviseBudgets = {
+    ...(requestP99Us === undefined ? {} : { requestP99Us }),
+    ...(clientMemoryBytes === undefined ? {} : { clientMemoryBytes }),
+    ...(serverOutputBufferBytes === undefined ? {} : { serverOutputBufferBytes }),
+  };
+  return { budgets, upTo, within, maxProbes };
+};
+
+/** A scenario with an advised workload runs one mode, pipeline:B (the first probe), on one node
+ * without faults or another engine. */
+export const checkAdviseRules = (
+  record: Record<string, unknown>,
+  context: { workloads: Workload[] | undefined; modes: Mode[] | undefined },
+  problems: Problem[],
+): void => {
+  if (!context.workloads?.some((w) => w.advise !== undefined)) return;
+  const modes = context.modes ?? [];
+  const first = modes[0];
+  if (modes.length !== 1 || first === undefined || first.kind !== 'pipeline' || first.batch === 'all') {
+    const got = modes.map(modeLabel).join(', ');
+    problems.push({
+      path: ['modes'],
+      message: `advise: searches the pipeline depth from one pipeline:B; got ${got === '' ? 'no mode' : got}`,
+      hint: 'write modes: [pipeline:100] (100 is the first probe; the search doubles or halves it from there)',
+    });
+  }
+  for (const key of ['faults', 'topology', 'engine', 'timeline']) {
+    if (record[key] === undefined) continue;
+    problems.push({ path: [key], at: 'key', message: `advise: probes plain runs on one node with the lab's engine; ${key} does not go with it`, hint: `remove ${key}, or advise: from the workload` });
+  }
+};

@@ -1,0 +1,60 @@
+// `advise:` on a command workload (issue 27, item 4): budgets with units, the search's limits, one
+// pipeline:B mode as the first probe; errors name the field, say what is valid and why; the work
+// estimate counts the probes; `advised-batch >= 100` reads the registry.
+
+import { describe, expect, it } from 'vitest';
+import { expandMatrix, parseScenario } from '../../../lab/scenario/index.ts';
+import { estimateWork } from '../../../lab/scenario/work.ts';
+import { failure, hints, lines, yaml } from './helpers.ts';
+
+const scenario = (advise: string, ...rest: string[]): string =>
+  yaml('name: t', 'workload:', '  command: HSET', '  key: "u:{i}"', '  keys: sequential', '  commands: 10000', `  advise: ${advise}`, ...rest);
+
+describe('workload.advise', () => {
+  it('reads the budgets with their units and the limits, and ids the config pipeline:advise', () => {
+    const s = parseScenario(scenario('{request-p99: 20ms, client-memory: 256MB, server-output-buffer: 64MiB}', 'modes: [pipeline:100]', 'network: {rtt: 10ms}', 'expect: ["advised-batch >= 100"]'), 'x.yaml');
+    expect(s.workloads[0]?.advise).toEqual({ budgets: { requestP99Us: 20_000, clientMemoryBytes: 256_000_000, serverOutputBufferBytes: 64 * 1_048_576 }, upTo: null, within: 0.1, maxProbes: 12 });
+    expect(s.expect[0]).toMatchObject({ metric: 'advisedBatch', op: '>=', value: 100 });
+    expect(expandMatrix(s).map((c) => [c.id, c.batch])).toEqual([['pipeline:advise@rtt=10ms', 100]]);
+    const limits = parseScenario(scenario('{request-p99: 500us, up-to: 5000, within: 5%, probes: 20}', 'modes: [pipeline:8]'), 'x.yaml');
+    expect(limits.workloads[0]?.advise).toEqual({ budgets: { requestP99Us: 500 }, upTo: 5000, within: 0.05, maxProbes: 20 });
+  });
+
+  it('counts each probe, and a miss run twice, in the work estimate', () => {
+    const plain = estimateWork(parseScenario(yaml('name: t', 'workload: {command: INCR, commands: 1000}', 'modes: [pipeline:100]', 'repeat: 2'), 'x.yaml'));
+    const advised = estimateWork(parseScenario(scenario('{request-p99: 20ms, probes: 5}', 'modes: [pipeline:100]', 'repeat: 2'), 'x.yaml'));
+    // warmup 1 + repeat 2 per probe; at most 5 probes, each miss run twice.
+    expect(plain.runs).toBe(3);
+    expect(advised.runs).toBe(3 * 5 * 2);
+  });
+
+  it('refuses no budget, budgets without units, bad limits and unknown keys, with the valid values named', () => {
+    const none = failure(scenario('{within: 10%}', 'modes: [pipeline:100]'));
+    expect(lines(none).join('\n')).toMatch(/workload\.advise: sets no budget/);
+    expect(hints(none).join('\n')).toMatch(/request-p99, client-memory, server-output-buffer/);
+    const bad = failure(scenario('{request-p99: 20, client-memory: 256, server-output-buffer: 1GB, within: 0.1, probes: 1, up-to: 0, budget: 3}', 'modes: [pipeline:100]'));
+    const text = lines(bad).join('\n');
+    expect(text).toMatch(/advise\.request-p99: 20 has no unit/);
+    expect(text).toMatch(/advise\.client-memory: 256 has no unit/);
+    expect(text).toMatch(/advise\.server-output-buffer: "1GB": the unit "GB" is not one the lab reads/);
+    expect(text).toMatch(/advise\.within: expected a percentage like 10%/);
+    expect(text).toMatch(/advise\.probes: 1 is out of range/);
+    expect(text).toMatch(/advise\.up-to: 0 is out of range/);
+    expect(text).toMatch(/unknown key "budget"/);
+    expect(hints(bad).join('\n')).toMatch(/valid keys .*request-p99, client-memory, server-output-buffer, up-to, within, probes/);
+    expect(bad.code).toBe('E_SCENARIO_INVALID');
+  });
+
+  it('needs one pipeline:B mode, a command workload, and no faults or topology', () => {
+    const modes = failure(scenario('{request-p99: 20ms}', 'modes: [sync, pipeline:100]'));
+    expect(lines(modes).join('\n')).toMatch(/modes: advise: searches the pipeline depth from one pipeline:B; got sync, pipeline:100/);
+    expect(hints(modes).join('\n')).toMatch(/modes: \[pipeline:100\]/);
+    expect(lines(failure(scenario('{request-p99: 20ms}', 'modes: [pipeline:all]'))).join('\n')).toMatch(/got pipeline:all/);
+    const request = failure(yaml('name: t', 'workload:', '  request: [{command: GET, key: "k:{r}"}]', '  requests: 10', '  advise: {request-p99: 20ms}', 'modes: [pipeline:all]'));
+    expect(lines(request).join('\n')).toMatch(/workload\.advise: advise: searches the pipeline depth of a command workload, not a request workload/);
+    const step = failure(yaml('name: t', 'workload:', '  request: [{command: GET, key: "k:{r}", advise: {request-p99: 20ms}}]', '  requests: 10', 'modes: [sync]'));
+    expect(lines(step).join('\n')).toMatch(/not a step of a request/);
+    const faults = failure(scenario('{request-p99: 20ms}', 'modes: [pipeline:100]', 'faults: [{at: 10ms, reset: true}]'));
+    expect(lines(faults).join('\n')).toMatch(/faults: advise: probes plain runs on one node/);
+  });
+});
