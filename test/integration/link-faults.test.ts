@@ -82,4 +82,30 @@ timeline:
     expect(entry.counts.indeterminate).toBeGreaterThan(0);
     expectReconciled(entry);
   }, 180_000);
+  it('stalls one sentinel\'s client link by name (node: sentinel-1) while the writer runs', async () => {
+    const result = await runScenario(
+      inlineScenario(`
+name: link-faults-sentinel-link
+topology: {primary: 1, replicas: 1, sentinels: 3}
+sentinel: {down-after: 5000ms}
+network: {rtt: 1ms}
+workload: {command: INCR, key: counter, commands: 2000}
+modes: [sync]
+repeat: 1
+calibration: {pings: 10}
+timeline:
+  - {name: stall-sentinel, at: 50ms, for: 300ms, node: sentinel-1, stall: {}}
+`),
+      { runtime: 'local' },
+    );
+    const entry = result.reconcile![0]!;
+    const on = at(entry, 'stall-sentinel: stall on sentinel-1 began');
+    const off = at(entry, 'stall-sentinel: stall on sentinel-1 healed');
+    expect(on, JSON.stringify(entry.events)).toBeGreaterThanOrEqual(50);
+    expect(off).toBeGreaterThan(on!);
+    // The writer's own link was never touched: nothing unanswered, and the sentinels kept the primary.
+    expect(entry.counts.indeterminate).toBe(0);
+    expect(entry.reasons).toContain('the sentinels never named a new primary (primary stayed primary)');
+    expectReconciled(entry);
+  }, 180_000);
 });
