@@ -8,7 +8,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScenario, startRuntime, type StartedRuntime } from '../../lab/index.ts';
-import { renderTable } from '../../lab/report/index.ts';
+import { renderHtmlReport, renderTable } from '../../lab/report/index.ts';
+import { formatBytes, formatCount, formatOps } from '../../lab/report/figures.ts';
 import { inlineScenario } from './support.ts';
 
 let runtime: StartedRuntime;
@@ -86,6 +87,31 @@ expect:
     expect(table).toContain('Batch-size advisor');
     expect(table).toMatch(new RegExp(`GET-1k [^\\n]*: advised batch ${advised} at [\\d,]+ ops/s`));
     expect(table).toMatch(/INCR-fast [^\n]*: no batch advised \(request-p99 1\.00 ms\); no size meets the budgets/);
+
+    // The HTML section: the budgets, the advice (or none), why it stopped, one row per probe with
+    // each budget met or missed; a planted string comes out escaped.
+    const page = renderHtmlReport([result]);
+    expect(page).toContain('<h2>Batch-size advisor</h2>');
+    expect(page).toContain(`advised batch <strong>${formatCount(advised)}</strong> at ${formatOps(advice.advisedOpsPerSec ?? 0)} ops/s`);
+    expect(page).toContain(`server-output-buffer ${formatBytes(64_000)}`);
+    expect(page).toContain(`stopped: ${advice.stopped}`);
+    expect(page).toContain('<span class="fail">no size meets the budgets</span>');
+    expect(page).toMatch(/Measured: ops\/s[^<]*Estimated: the output buffer/);
+    const section = page.slice(page.indexOf('<h2>Batch-size advisor</h2>'));
+    const rows = [...section.matchAll(/<tr><td>(\d+)<\/td><td>(?:<strong>)?([\d,]+)/g)].map((m) => [Number(m[1]), Number(m[2]?.replace(/,/g, ''))]);
+    expect(rows).toEqual([...advice.probes, ...incr.advice.probes].map((p, i) => [i < advice.probes.length ? i + 1 : i + 1 - advice.probes.length, p.batch]));
+    const missedAt64 = advice.probes[3]?.serverOutputBufferBytes ?? 0;
+    expect(section).toContain(`<td>${formatBytes(missedAt64)}</td>`);
+    expect(section.split('<span class="fail">missed</span>').length - 1).toBeGreaterThanOrEqual(1 + incr.advice.probes.length);
+    const PAYLOAD = '<img src=x onerror=alert(1)>';
+    const hostile = JSON.parse(JSON.stringify(result)) as typeof result;
+    const h = hostile.configs[0];
+    if (h?.advice === undefined) throw new Error('copy lost advice');
+    h.advice.stopped = PAYLOAD;
+    (h.advice.probes[0] as unknown as Record<string, unknown>).opsPerSec = PAYLOAD;
+    const hostilePage = renderHtmlReport([hostile]);
+    expect(hostilePage).not.toContain(PAYLOAD);
+    expect(hostilePage.split('&lt;img src=x onerror=alert(1)&gt;').length - 1).toBe(2);
 
     // Re-run at the advised depth, without the advisor: every budget is met.
     const rerun = await runScenario(

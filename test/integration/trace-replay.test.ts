@@ -13,6 +13,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadScenarioFile, runScenario, startRuntime, type LabResult, type StartedRuntime } from '../../lab/index.ts';
 import { readResultFile, renderHtmlReport, renderTable, toJson } from '../../lab/report/index.ts';
+import { formatCount } from '../../lab/report/figures.ts';
 
 let runtime: StartedRuntime;
 let result: LabResult;
@@ -76,6 +77,27 @@ describe('trace replay', () => {
     const read = await readResultFile(file);
     expect(read.configs[1]?.trace?.shiftRatio).toBe(result.configs[1]?.trace?.shiftRatio);
     expect(renderTable(read, { color: false, width: 200 })).toContain('req p50');
-    expect(renderHtmlReport([read])).toContain('seed-002-trace-replay');
+    const page = renderHtmlReport([read]);
+    expect(page).toContain('seed-002-trace-replay');
+    // The trace section: the file and its counts on every config, the shift against its prediction.
+    const section = page.slice(page.indexOf('<h2>Trace replay</h2>'));
+    expect(page).toContain('<h2>Trace replay</h2>');
+    const [base, shifted] = read.configs;
+    const t = shifted?.trace;
+    if (base === undefined || t === undefined) throw new Error('no trace on the configs');
+    expect(section.split('<code>traces/cart-session.monitor</code>').length - 1).toBe(2);
+    const ms = (v: number | null) => `${(v ?? Number.NaN).toFixed(2)} ms`;
+    expect(section).toContain(
+      `<td>${formatCount(t.requests)}</td><td>${formatCount(t.commands)}</td><td>3</td><td>${formatCount(t.skipped)}</td><td>${t.roundTripsPerRequest.toFixed(2)}</td>`,
+    );
+    expect(section).toContain(`<td><code>${base.id}</code></td><td>${ms(t.requestP50ShiftMs)}</td><td>${ms(t.predictedShiftMs)}</td><td>${(t.shiftRatio ?? Number.NaN).toFixed(2)}×</td>`);
+    // A planted string in the trace's file name comes out escaped.
+    const hostile = JSON.parse(JSON.stringify(read)) as LabResult;
+    const PAYLOAD = '<img src=x onerror=alert(1)>';
+    if (hostile.configs[1]?.trace === undefined) throw new Error('copy lost trace');
+    hostile.configs[1].trace.file = PAYLOAD;
+    const hostilePage = renderHtmlReport([hostile]);
+    expect(hostilePage).not.toContain(PAYLOAD);
+    expect(hostilePage).toContain('<code>&lt;img src=x onerror=alert(1)&gt;</code>');
   });
 });

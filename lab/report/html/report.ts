@@ -18,6 +18,8 @@ import { serverClosedSection } from './server-closed-section.ts';
 import { openLoopSection } from './open-loop-section.ts';
 import { sloSection } from './slo-section.ts';
 import { batchingSection } from './batching-section.ts';
+import { adviseSection } from './advise-section.ts';
+import { traceSection } from './trace-section.ts';
 import { faultTimeline } from './timeline.ts';
 import { CHART_SCRIPT } from './script.ts';
 import { figure, html, jsonInScript, raw, type Html } from './escape.ts';
@@ -88,7 +90,7 @@ ${
   result.configs.length > 0
     ? html`<h2>Run times</h2>${configsTable(result)}${serverClosedSection(result)}${byPrefix('rtt')}${byPrefix('batch')}<h2>Latency by percentile</h2>${
         byPrefix('percentiles').length > 0 ? byPrefix('percentiles') : raw('<p class="na">No config has a latency histogram.</p>')
-      }${openLoopSection(result, `r${index}-`, charts, chartBlock)}${sloSection(result, `r${index}-`, charts, chartBlock)}${batchingSection(result, `r${index}-`, charts, chartBlock)}`
+      }${openLoopSection(result, `r${index}-`, charts, chartBlock)}${sloSection(result, `r${index}-`, charts, chartBlock)}${batchingSection(result, `r${index}-`, charts, chartBlock)}${adviseSection(result)}${traceSection(result)}`
     : ''
 }
 ${
