@@ -153,11 +153,10 @@ export const LATE_START_MS = 2;
  */
 export const GENERATOR_CEILING: { readonly lateP99Ms: number; readonly perSec: number | null; readonly on: string } = {
   lateP99Ms: 1,
-  // 2026-12-03, the 2-core development machine at a 1-min load average of 15-20 (shared with
-  // other jobs): no rate held, down to 63/s (docs/bench.md). So no figure is quoted yet; set both
-  // from a bench on a quiet machine.
-  perSec: null,
-  on: 'not measured: on 2026-12-03 the 2-core development machine, at load 15-20, held no rate down to 63/s',
+  // npm run bench, 2026-12-03 22:18 UTC, the 2-core development machine at a 1-min load of 1.4
+  // (docs/bench.md); at load 15-20 the same bench held no rate down to 63/s.
+  perSec: 2750,
+  on: '2026-12-03 on a 2-core machine at load 1.4 (Node 20.20, ioredis 6.0.0, redis 7.0.15)',
 };
 
 /** A schedule whose generator did not fall behind but whose start-lateness p99 reached the
