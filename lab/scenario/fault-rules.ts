@@ -66,6 +66,9 @@ const checkWorkload = (input: FaultRuleInput, problems: Problem[]): number | und
 };
 
 const checkOneWorkload = (input: FaultRuleInput, w: Workload, index: number, problems: Problem[]): void => {
+  // A request workload (steps, arrivals, a trace) is refused as a whole under faults; its first
+  // command (a trace's is a placeholder) says nothing the user wrote.
+  if (w.request !== undefined) return;
   const path = workloadPath(input.record.workload, index);
   if (!(FAULT_COMMANDS as readonly string[]).includes(w.command)) {
     const reads = w.command === 'GET' || w.command === 'MGET';

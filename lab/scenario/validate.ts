@@ -177,7 +177,13 @@ const checkTopologyWorkloads = (workloads: Workload[] | undefined, timeline: unk
     if (cluster && (sizes.length > 1 || sizes.some((size) => size.minBytes !== size.maxBytes))) {
       problems.push({ path: [...path, 'value'], message: 'is a list or a range; a cluster run writes one value size', hint: 'write one size, e.g. value: 32B' });
     }
-    if (!allowed.includes(workload.command) || workload.request !== undefined) {
+    if (workload.request !== undefined) {
+      problems.push({
+        path,
+        message: `a request workload (steps, arrivals${workload.trace === undefined ? '' : ' or a trace'}) does not run on a topology yet`,
+        hint: `give a command workload, e.g. {command: INCR, commands: 2000} (${allowed.join(', ')}), or remove topology`,
+      });
+    } else if (!allowed.includes(workload.command)) {
       problems.push({ path: [...path, 'command'], message: `${workload.command} is not supported on a topology run yet`, hint: `use ${allowed.join(', ')}` });
     }
     if (workload.commands.length > 1) problems.push({ path: [...path, 'commands'], message: 'is a list; a topology run has one commands value', hint: 'write one number' });
