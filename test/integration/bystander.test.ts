@@ -73,8 +73,11 @@ describe('bystander', () => {
     expect(raiseUs, `p99 raise ${raiseUs} us against a ${stallUs} us stall (less ${shavedUs} us)`).toBeGreaterThanOrEqual(stallUs - shavedUs);
     // Other process: the server's blocking only, measurably worse than alone, and less than in
     // the lab's process, which waits behind the server and its own event loop.
+    // (Not p50: only the GETs due while the server runs the batch wait for it, fewer than half of
+    // them when the batch is quick; a fresh-clone CI run read p50 x0.92 with p99 raised. The
+    // slowest GET during the batch waits behind it, so the max rises with the p99.)
     expect(other.p99Ratio).toBeGreaterThan(1);
-    expect(other.p50Ratio).toBeGreaterThan(1);
+    expect(other.duringLatencyUs?.max ?? 0).toBeGreaterThan(other.baselineLatencyUs?.max ?? Number.POSITIVE_INFINITY);
     expect(same.p99Ratio ?? 0).toBeGreaterThan(other.p99Ratio ?? Number.POSITIVE_INFINITY);
     // Thresholds and the registry read the same figures.
     expect(config?.bystander?.same?.duringLatencyUs?.hdr).toBeTypeOf('string');
