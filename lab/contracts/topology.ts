@@ -163,6 +163,14 @@ export interface ReplicationOptions {
   markersPerSec: number;
 }
 
+/**
+ * A primary/replicas scenario runs on the replication or failover runner when it has a timeline,
+ * asks WAIT after each write, or reads from a replica; otherwise on the single-node measuring path,
+ * aimed at the primary's client proxy (docs/topologies.md).
+ */
+export const needsReplicationRunner = (replication: ReplicationOptions | undefined, timeline: readonly unknown[] | undefined): boolean =>
+  (timeline !== undefined && timeline.length > 0) || (replication !== undefined && (replication.wait.some((w) => w !== null) || replication.readFrom !== 'primary'));
+
 // --- the timeline of a topology run ----------------------------------------------------------
 
 /** Who a partition cuts the nodes off from. */

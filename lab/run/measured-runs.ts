@@ -7,7 +7,7 @@ import { LabError } from '../errors/index.ts';
 import { closeClient, connectClient, noRetryOptions } from '../client/index.ts';
 import type { Endpoint } from '../runtime/index.ts';
 import { collectGarbage } from '../metrics/index.ts';
-import { buildPlan, buildRequestPlan, runRequests, runTraceReplay, runWorkload, traceConnections, type OperationPlan, type RequestPlan, type RequestRun } from '../workload/index.ts';
+import { buildPlan, buildRequestPlan, runRequests, runTraceReplay, runWorkload, traceConnections, type OperationPlan, type RequestPlan, type RequestRun, type SpanHooks } from '../workload/index.ts';
 import { newRequestRecords, openedConnections, recordRequests } from './request-results.ts';
 import type { Calibration, ConfigCell, SloProbe } from '../contracts/index.ts';
 import { engineRunRecord, recordEngineRun, recordRun, runRecord, type ConfigRuns } from './result-assembly.ts';
@@ -78,7 +78,24 @@ export interface MeasureContext extends RunSession {
   serverLog?: StartedRuntime['serverLog'];
   /** `bystander:` in the scenario: a second client beside every proxied measured run (issue 27). */
   bystanders?: Bystanders;
+  /** A topology past one node: replication lag sampled around each measured run (topology-single.ts). */
+  lagSpan?: (configId: string) => SpanHooks;
 }
+
+// Both hooks around one span: begun in order, ended in reverse.
+const bothSpans = (a: SpanHooks | undefined, b: SpanHooks | undefined): SpanHooks | undefined =>
+  a === undefined || b === undefined
+    ? (a ?? b)
+    : {
+        begin: async () => {
+          await a.begin();
+          await b.begin();
+        },
+        end: async () => {
+          await b.end();
+          await a.end();
+        },
+      };
 
 /** Rotation r of a list: [a,b,c] → r=1: [b,c,a]. */
 const rotate = <T>(items: readonly T[], r: number): T[] => {
@@ -109,8 +126,9 @@ export const measureLink = async (ctx: MeasureContext, configs: ConfigRuns[]): P
   const runOnce = async (config: ConfigRuns, order: number) => {
     announce(config);
     const { cell } = config;
-    if (cell.workload.trace !== undefined) return runTraceConfig(ctx, config);
-    if (cell.workload.request !== undefined) return runRequestConfig(ctx, config, requestPlans);
+    const lag = order >= 0 ? ctx.lagSpan?.(cell.id) : undefined;
+    if (cell.workload.trace !== undefined) return runTraceConfig(ctx, config, lag);
+    if (cell.workload.request !== undefined) return runRequestConfig(ctx, config, requestPlans, lag);
     let plan = plans.get(config);
     if (plan === undefined) {
       plan = buildPlan(cell.workload, cell.commands, cell.valueBytes, scenario.seed);
@@ -119,7 +137,8 @@ export const measureLink = async (ctx: MeasureContext, configs: ConfigRuns[]): P
     // The bystander stands beside measured runs through the proxy, then alone as long again.
     const bystanders = order >= 0 && cell.link !== 'direct' ? ctx.bystanders : undefined;
     const records = bystanders === undefined || scenario.bystander === undefined ? undefined : (config.bystander ??= newBystanderRecords(scenario.bystander));
-    const span = records === undefined ? {} : { span: bystanders?.spanHooks(records) };
+    const hooks = bothSpans(records === undefined ? undefined : bystanders?.spanHooks(records), lag);
+    const span = hooks === undefined ? {} : { span: hooks };
     const clients = await ctx.clients.connect(cell);
     const watched = scenario.server?.outputBufferLimit !== undefined;
     const mark = watched ? logMark(ctx) : undefined;
@@ -194,7 +213,7 @@ export const measureLink = async (ctx: MeasureContext, configs: ConfigRuns[]): P
 
 // One run of a request config: its plan is built once (outside every timed span); an open-loop
 // pool opens its pool's connections, everything else the cell's connections.
-const runRequestConfig = async (ctx: MeasureContext, config: ConfigRuns, plans: Map<ConfigRuns, RequestPlan>): Promise<RequestRun> => {
+const runRequestConfig = async (ctx: MeasureContext, config: ConfigRuns, plans: Map<ConfigRuns, RequestPlan>, span: SpanHooks | undefined): Promise<RequestRun> => {
   const { cell } = config;
   let plan = plans.get(config);
   if (plan === undefined) {
@@ -204,7 +223,7 @@ const runRequestConfig = async (ctx: MeasureContext, config: ConfigRuns, plans: 
   }
   const clients = await ctx.clients.connect(cell, openedConnections(cell));
   try {
-    const run = await runRequests({ clients, control: ctx.direct, keyspace: ctx.keyspace, cell, plan, seed: ctx.scenario.seed });
+    const run = await runRequests({ clients, control: ctx.direct, keyspace: ctx.keyspace, cell, plan, seed: ctx.scenario.seed, ...(span === undefined ? {} : { span }) });
     checkAborted(ctx.signal);
     return run;
   } finally {
@@ -214,7 +233,7 @@ const runRequestConfig = async (ctx: MeasureContext, config: ConfigRuns, plans: 
 
 // One run of a trace config (issue 27): the trace was read when the scenario file was loaded;
 // one connection per traced client (or one shared), opened before and closed after the run.
-const runTraceConfig = async (ctx: MeasureContext, config: ConfigRuns): Promise<RequestRun> => {
+const runTraceConfig = async (ctx: MeasureContext, config: ConfigRuns, hooks: SpanHooks | undefined): Promise<RequestRun> => {
   const { cell } = config;
   const trace = cell.workload.trace;
   const replay = trace?.replay;
@@ -226,7 +245,7 @@ const runTraceConfig = async (ctx: MeasureContext, config: ConfigRuns): Promise<
   config.requests ??= newRequestRecords(replay.commands, cell.arrival);
   const clients = await ctx.clients.connect(cell, traceConnections(replay, trace.connections));
   try {
-    const run = await runTraceReplay({ clients, control: ctx.direct, keyspace: ctx.keyspace, cell, replay, connections: trace.connections });
+    const run = await runTraceReplay({ clients, control: ctx.direct, keyspace: ctx.keyspace, cell, replay, connections: trace.connections, ...(hooks === undefined ? {} : { hooks }) });
     checkAborted(ctx.signal);
     return run;
   } finally {

@@ -10,7 +10,7 @@ import { destroyHistograms, evaluateThresholds, fillModel, unexpectedSaturation 
 import { startRuntime, type ExternalTarget, type RuntimeChoice, type StartedRuntime } from '../runtime/index.ts';
 import { ownKeyspace, scopeScenario, sharedKeyspace, type Keyspace } from '../keyspace/index.ts';
 import { expandMatrix } from '../scenario/index.ts';
-import type { Calibration, LabResult, ProgressListener, ReconcileEntry, Scenario, TargetInfo, Topology } from '../contracts/index.ts';
+import { needsReplicationRunner, type Calibration, type LabResult, type ProgressListener, type ReconcileEntry, type Scenario, type TargetInfo, type Topology } from '../contracts/index.ts';
 import { runFaultCells } from './fault-runs.ts';
 import { loadPolicies, type LoadedPolicy } from '../policies/index.ts';
 import { measureLink, RunClients } from './measured-runs.ts';
@@ -23,6 +23,7 @@ import { readVersions, type RunSession } from './session.ts';
 import { engineInfo, findEngine, type EngineSetup } from './engine-runs.ts';
 import { runTopologyScenario } from './topology-scenario.ts';
 import { applyServerSettings } from './server-settings.ts';
+import { openTopology, primaryShaped, type TopologyOnSingle } from './topology-single.ts';
 import { runClusterLab } from './cluster/run-cluster.ts';
 
 export interface RunScenarioOptions {
@@ -72,16 +73,23 @@ const onOwnTopology =
     });
   };
 
+// A primary with replicas (or sentinels) runs its timeline on the topology runner; WAIT after
+// each write and reads from a replica are measured by the replication runner (one command per
+// round trip); everything else takes the single-node measuring path, aimed at the primary's
+// client proxy, with the other nodes' links shaped and replication lag sampled (topology-single.ts).
+const runReplicas = (scenario: Scenario, options: RunScenarioOptions): Promise<LabResult> =>
+  needsReplicationRunner(scenario.replication, scenario.timeline) ? onOwnTopology(runTopologyScenario)(scenario, options) : onOwnTopology((s, o) => runSingleNode(s, o, s.topology))(scenario, options);
+
 /** What runs a scenario, by its topology's kind (a scenario without one is a single node). */
 const executors: Record<Topology['kind'], (scenario: Scenario, options: RunScenarioOptions) => Promise<LabResult>> = {
   single: (scenario, options) => runSingleNode(scenario, options),
-  replicas: onOwnTopology(runTopologyScenario),
+  replicas: runReplicas,
   cluster: onOwnTopology(runClusterLab),
 };
 
 export const runScenario = async (scenario: Scenario, options: RunScenarioOptions = {}): Promise<LabResult> => executors[scenario.topology?.kind ?? 'single'](scenario, options);
 
-const runSingleNode = async (scenario: Scenario, options: RunScenarioOptions): Promise<LabResult> => {
+const runSingleNode = async (scenario: Scenario, options: RunScenarioOptions, topology?: Topology): Promise<LabResult> => {
   const emit: ProgressListener = options.onProgress ?? (() => undefined);
   // A missing load engine or a broken policy module is an error before anything starts.
   const policies = scenario.faults.length > 0 ? await loadPolicies(scenario) : new Map<string, LoadedPolicy>();
@@ -89,7 +97,7 @@ const runSingleNode = async (scenario: Scenario, options: RunScenarioOptions): P
   const given = typeof options.runtime === 'object' ? options.runtime : undefined;
   const choice = typeof options.runtime === 'string' ? options.runtime : 'auto';
   if (!given) emit({ type: 'runtime-starting', runtime: choice });
-  const runtime = given ?? (await startRuntime(choice, { ...(options.signal ? { signal: options.signal } : {}), ...(options.external ? { external: options.external } : {}) }));
+  const runtime = given ?? (await startRuntime(choice, { ...(options.signal ? { signal: options.signal } : {}), ...(options.external ? { external: options.external } : {}), ...(topology ? { topology } : {}) }));
   if (!given && options.signal?.aborted) {
     await runtime.stop();
     throw interruptedError();
@@ -144,15 +152,19 @@ const measureScenario = async (given: Scenario, runtime: StartedRuntime, emit: P
       hint: 'declare the target disposable (its keys may all be deleted), or remove engine: redis-benchmark to run the lab\'s ioredis engine under a key prefix',
     });
   }
-  const scenario = scopeScenario(given, keyspace.prefix);
+  // Past one node, a link network.nodes gives the primary is the link shape of its client proxy.
+  const primary = runtime.nodes.find((n) => n.role === 'primary')?.name ?? 'primary';
+  const scenario = primaryShaped(scopeScenario(given, keyspace.prefix), primary);
   const direct = await connectClient(runtime.redisDirect, 'direct');
   const configs = expandMatrix(scenario).map((cell, index) => ({ ...newConfigRuns(cell, index), ...(engine === undefined ? {} : { engine: engineInfo(engine, cell) }) }));
   let cleaned: Promise<{ removed: number | null; problem?: string }> | undefined;
   const clean = () => (cleaned ??= cleanUp(keyspace, direct));
   let restoreServer: () => Promise<string | undefined> = async () => undefined;
+  let topology: TopologyOnSingle | undefined;
   try {
     await admitOnSharedTarget(scenario, keyspace, direct);
     restoreServer = await applyServerSettings(scenario, runtime, direct);
+    topology = await openTopology({ runtime, scenario: given, api, emit });
     const proxied = await connectClient(runtime.proxied, 'through the proxy');
     // Ctrl-C must not wait for a long sync run: dropping the connection ends it at once.
     const dropOnAbort = () => proxied.disconnect();
@@ -172,7 +184,15 @@ const measureScenario = async (given: Scenario, runtime: StartedRuntime, emit: P
         const clients = new RunClients({ proxied: runtime.proxied, direct: runtime.redisDirect }, signal);
         const endpoints = { proxied: runtime.proxied, direct: runtime.redisDirect };
         const bystanders = scenario.bystander === undefined ? undefined : await Bystanders.start(scenario.bystander, runtime.proxied, bystanderKey(keyspace.prefix), signal);
-        const ctx = { ...session, clients, total: configs.length, ...(engine === undefined ? {} : { engine: { setup: engine, endpoints } }), ...(runtime.serverLog ? { serverLog: runtime.serverLog } : {}), ...(bystanders === undefined ? {} : { bystanders }) };
+        const ctx = {
+          ...session,
+          clients,
+          total: configs.length,
+          ...(engine === undefined ? {} : { engine: { setup: engine, endpoints } }),
+          ...(runtime.serverLog ? { serverLog: runtime.serverLog } : {}),
+          ...(bystanders === undefined ? {} : { bystanders }),
+          ...(topology === undefined ? {} : { lagSpan: topology.lagSpan }),
+        };
         try {
           for (const group of groupByLink(configs)) {
             const measured = await measureLink(ctx, group);
@@ -184,7 +204,8 @@ const measureScenario = async (given: Scenario, runtime: StartedRuntime, emit: P
         await applyLink(api, runtime.proxyName, { rttMs: 0, jitterMs: 0 });
       }
 
-      const results = scenario.faults.length > 0 ? [] : configs.map((c) => toConfigResult(c, calibration));
+      const onTopology = topology;
+      const results = scenario.faults.length > 0 ? [] : configs.map((c) => toConfigResult(c, calibration)).map((r) => (onTopology === undefined ? r : { ...r, ...onTopology.figures(r.id) }));
       fillModel(results, calibration);
       fillTraceShifts(results);
       for (const config of results) emit({ type: 'config-done', config });
@@ -216,8 +237,9 @@ const measureScenario = async (given: Scenario, runtime: StartedRuntime, emit: P
         ...(reconcile ? { reconcile } : {}),
         thresholds,
         pass: runsPass && keptUp && thresholds.every((t) => t.pass),
-        warnings: resultWarnings({ calibration, configs: results, reconcile, problems: problem === undefined ? problems : [...problems, problem] }),
-        notMeasured: [...notMeasured(scenario), ...(target ? targetNotes(target) : [])],
+        warnings: resultWarnings({ calibration, configs: results, reconcile, problems: [...(topology?.warnings ?? []), ...problems, ...(problem === undefined ? [] : [problem])] }),
+        notMeasured: [...notMeasured(scenario), ...(target ? targetNotes(target) : []), ...(topology?.notMeasured ?? [])],
+        ...(topology ? { topology: topology.result } : {}),
       };
     } finally {
       signal?.removeEventListener('abort', dropOnAbort);
@@ -226,6 +248,7 @@ const measureScenario = async (given: Scenario, runtime: StartedRuntime, emit: P
   } finally {
     await restoreServer().catch(() => undefined);
     await clean();
+    await topology?.close();
     await closeClient(direct);
     destroyHistograms(configs.map((c) => c.histogram));
   }

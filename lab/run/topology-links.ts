@@ -6,9 +6,17 @@
 
 import type { Redis } from 'ioredis';
 import { closeClient, connectClient } from '../client/index.ts';
-import { applyLink, calibrateLink, type ToxiproxyApi } from '../network/index.ts';
+import { applyLink, calibrateLink, calibrationWithinTolerance, type ToxiproxyApi } from '../network/index.ts';
 import type { PeerProxy, StartedRuntime } from '../runtime/index.ts';
-import { clientLinkOf, peerLinkOf, type LinkCalibration, type NodeLink, type NodeLinks, type Scenario } from '../contracts/index.ts';
+import { clientLinkOf, peerLinkOf, type LinkCalibration, type NodeLink, type NodeLinks, type ProgressListener, type Scenario, type TopologyNodeResult } from '../contracts/index.ts';
+
+/** What the per-node proxies shape, and what they do not (a topology result's notMeasured line). */
+export const PROXIES_NOTE =
+  'per-node proxies shape traffic through them: a client proxy shapes client ↔ node, a peer proxy a→b shapes the connections a opens to b (replication: the stream b→a and its ACKs); nothing shapes traffic between processes that does not cross a proxy (the lab’s own control connections go straight to each node)';
+
+/** The topology's nodes as a result lists them. */
+export const nodesResult = (topology: StartedRuntime): TopologyNodeResult[] =>
+  topology.nodes.map((n) => ({ name: n.name, role: n.role, proxy: `${n.proxied.host}:${n.proxied.port}`, announced: n.listedAs }));
 
 /** The scenario's links in the contract's form (one rtt and jitter by default, per-node overrides). */
 export const nodeLinksOf = (scenario: Scenario): NodeLinks => ({
@@ -38,7 +46,7 @@ const linkPlans = (topology: StartedRuntime, links: NodeLinks): LinkPlan[] => [
  * Calibrates every link (leaving each applied) and returns one calibration per proxy. `direct`
  * holds a control client straight to each node, by name.
  */
-export const calibrateTopology = async (api: ToxiproxyApi, topology: StartedRuntime, links: NodeLinks, direct: Map<string, Redis>, pings: number): Promise<LinkCalibration[]> => {
+const calibrateTopology = async (api: ToxiproxyApi, topology: StartedRuntime, links: NodeLinks, direct: Map<string, Redis>, pings: number): Promise<LinkCalibration[]> => {
   const found: LinkCalibration[] = [];
   for (const plan of linkPlans(topology, links)) {
     const proxied = await connectClient(plan.through, `through proxy ${plan.proxyName}`);
@@ -62,6 +70,17 @@ export const calibrateTopology = async (api: ToxiproxyApi, topology: StartedRunt
     }
   }
   return found;
+};
+
+/** calibrateTopology, each calibration reported; returns the links and a warning per link outside the tolerance. */
+export const calibrateReported = async (input: { api: ToxiproxyApi; topology: StartedRuntime; links: NodeLinks; direct: Map<string, Redis>; pings: number; emit: ProgressListener }): Promise<{ links: LinkCalibration[]; warnings: string[] }> => {
+  const links = await calibrateTopology(input.api, input.topology, input.links, input.direct, input.pings);
+  const warnings: string[] = [];
+  for (const c of links) {
+    input.emit({ type: 'calibrated', calibration: c });
+    if (!calibrationWithinTolerance(c)) warnings.push(`link ${c.link}: asked ${c.requestedRttMs} ms, measured +${c.addedMs.toFixed(2)} ms, outside the 0.5 ms / 10 % tolerance`);
+  }
+  return { links, warnings };
 };
 
 /** Puts earlier calibrations' settings on a fresh topology's proxies (same names), without measuring. */

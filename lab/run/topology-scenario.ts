@@ -9,16 +9,16 @@ import type { Redis } from 'ioredis';
 import { closeClient, connectClient } from '../client/index.ts';
 import { interruptedError } from '../errors/index.ts';
 import { createLatencyHistogram, evaluateThresholds, summarizeLatency } from '../metrics/index.ts';
-import { calibrationWithinTolerance, ToxiproxyApi } from '../network/index.ts';
+import { ToxiproxyApi } from '../network/index.ts';
 import { startRuntime, type RuntimeChoice, type StartedRuntime } from '../runtime/index.ts';
 import { buildPlan } from '../workload/index.ts';
-import { topologyLabel, type ConfigResult, type LabResult, type ProgressListener, type ReconcileEntry, type Scenario, type TopologyNodeResult, type TopologyResult } from '../contracts/index.ts';
+import { topologyLabel, type ConfigResult, type LabResult, type ProgressListener, type ReconcileEntry, type Scenario, type TopologyResult } from '../contracts/index.ts';
 import { loadPolicies } from '../policies/index.ts';
 import { runFailover, type FailoverRunFindings } from './failover-run.ts';
 import { policyTimelineRow } from './timeline-policies.ts';
 import { runReplication, waitLabel } from './replication-runs.ts';
 import { readVersions } from './session.ts';
-import { calibrateTopology, nodeLinksOf, reapplyLinks } from './topology-links.ts';
+import { calibrateReported, nodeLinksOf, nodesResult, PROXIES_NOTE, reapplyLinks } from './topology-links.ts';
 import { failoverRow, lossAgrees, replicationConfig } from './topology-rows.ts';
 
 interface Live {
@@ -44,9 +44,6 @@ const close = async (live: Live): Promise<void> => {
   await live.topology.stop();
 };
 
-const nodesOf = (live: Live): TopologyNodeResult[] =>
-  live.topology.nodes.map((n) => ({ name: n.name, role: n.role, proxy: `${n.proxied.host}:${n.proxied.port}`, announced: n.listedAs }));
-
 export const runTopologyScenario = async (scenario: Scenario, options: { runtime?: RuntimeChoice; signal?: AbortSignal; onProgress?: ProgressListener }): Promise<LabResult> => {
   const emit = options.onProgress ?? (() => undefined);
   const choice = options.runtime ?? 'auto';
@@ -62,15 +59,11 @@ export const runTopologyScenario = async (scenario: Scenario, options: { runtime
   try {
     const primaryName = live.topology.nodes.find((n) => n.role === 'primary')?.name ?? 'primary';
     const versions = await readVersions(live.control.get(primaryName) as Redis, live.api);
-    const calibrations = await calibrateTopology(live.api, live.topology, links, live.control, scenario.calibrationPings);
-    for (const c of calibrations) {
-      emit({ type: 'calibrated', calibration: c });
-      if (!calibrationWithinTolerance(c)) warnings.push(`link ${c.link}: asked ${c.requestedRttMs} ms, measured +${c.addedMs.toFixed(2)} ms, outside the 0.5 ms / 10 % tolerance`);
-    }
-    const result: TopologyResult = { topology: topologyLabel(live.topology.topology), nodes: nodesOf(live), links: calibrations };
-    const notMeasured = [
-      'per-node proxies shape traffic through them: a client proxy shapes client ↔ node, a peer proxy a→b shapes the connections a opens to b (replication: the stream b→a and its ACKs); nothing shapes traffic between processes that does not cross a proxy (the lab’s own control connections go straight to each node)',
-    ];
+    const calibrated = await calibrateReported({ api: live.api, topology: live.topology, links, direct: live.control, pings: scenario.calibrationPings, emit });
+    const calibrations = calibrated.links;
+    warnings.push(...calibrated.warnings);
+    const result: TopologyResult = { topology: topologyLabel(live.topology.topology), nodes: nodesResult(live.topology), links: calibrations };
+    const notMeasured = [PROXIES_NOTE];
     const configs: ConfigResult[] = [];
     let reconcile: ReconcileEntry[] | undefined;
     let lossAgreed = true;

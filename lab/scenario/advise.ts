@@ -90,7 +90,7 @@ export const readAdvise = (value: unknown, path: FieldPath, problems: Problem[])
  * without faults or another engine. */
 export const checkAdviseRules = (
   record: Record<string, unknown>,
-  context: { workloads: Workload[] | undefined; modes: Mode[] | undefined },
+  context: { workloads: Workload[] | undefined; modes: Mode[] | undefined; /** A primary with replicas measured on the single-node path. */ onPrimary?: boolean },
   problems: Problem[],
 ): void => {
   if (!context.workloads?.some((w) => w.advise !== undefined)) return;
@@ -105,7 +105,8 @@ export const checkAdviseRules = (
     });
   }
   for (const key of ['faults', 'topology', 'engine', 'timeline']) {
-    if (record[key] === undefined) continue;
-    problems.push({ path: [key], at: 'key', message: `advise: probes plain runs on one node with the lab's engine; ${key} does not go with it`, hint: `remove ${key}, or advise: from the workload` });
+    if (record[key] === undefined || (key === 'topology' && context.onPrimary === true)) continue;
+    const onPrimary = key === 'topology' ? ' (a primary with replicas without a timeline, WAIT or read-from is probed on the primary)' : '';
+    problems.push({ path: [key], at: 'key', message: `advise: probes plain runs on one node with the lab's engine; ${key} does not go with it`, hint: `remove ${key}${onPrimary}, or advise: from the workload` });
   }
 };

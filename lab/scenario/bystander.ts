@@ -2,7 +2,7 @@
 // second client measured while each config's runs run and alone (docs/bystander.md). One rate,
 // never an axis: the bystander is the yardstick, not the thing measured.
 
-import { BYSTANDER_COMMANDS, BYSTANDER_PROCESSES, type BystanderOptions, type BystanderProcess, type Topology, type Workload } from '../contracts/index.ts';
+import { BYSTANDER_COMMANDS, BYSTANDER_PROCESSES, type BystanderOptions, type BystanderProcess, type Workload } from '../contracts/index.ts';
 import { RATE_PATTERN } from './arrival.ts';
 import { KEYS } from './defaults.ts';
 import { checkKeys, hasKey, optionalKey, readRecord, requireKey } from './fields.ts';
@@ -53,17 +53,18 @@ interface BystanderRuleInput {
   record: Record<string, unknown>;
   bystander: BystanderOptions | undefined;
   workloads: Workload[] | undefined;
-  topology: Topology | undefined;
+  /** A topology run on a runner of its own (a cluster, a timeline, WAIT or read-from), not the single-node path. */
+  onTopology: boolean;
 }
 
 const WHY = 'the bystander runs beside the measured runs of command workloads on one Redis behind one proxy';
 
 /** What a bystander can stand beside: the lab's own engine's command workloads, no faults, one node. */
-export const checkBystanderRules = ({ record, bystander, workloads, topology }: BystanderRuleInput, problems: Problem[]): void => {
+export const checkBystanderRules = ({ record, bystander, workloads, onTopology }: BystanderRuleInput, problems: Problem[]): void => {
   if (bystander === undefined) return;
   const refuse = (what: string, hint: string) => problems.push({ path: ['bystander'], at: 'key', message: `bystander: ${what}`, hint: `${hint}; ${WHY}` });
   if (hasKey(record, 'faults')) refuse('not with faults (a fault run is judged, not timed)', 'remove faults, or the bystander');
   if (record.engine === 'redis-benchmark') refuse('not with engine: redis-benchmark (the C engine runs as its own tool)', 'remove engine: redis-benchmark');
-  if (topology !== undefined && topology.kind !== 'single') refuse('not with a replicated or clustered topology yet', 'remove topology');
+  if (onTopology) refuse('not with a cluster, a timeline, WAIT or read-from a replica yet', 'remove those (a primary with replicas without them runs the single-node path on the primary, bystander included)');
   if (workloads?.some((w) => w.request !== undefined)) refuse('not with request workloads yet', 'give a command workload, e.g. {command: INCR, commands: 100000}');
 };

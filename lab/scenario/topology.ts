@@ -5,6 +5,7 @@
 
 import {
   faultLinkNames,
+  needsReplicationRunner,
   modeLabel,
   topologyLabel,
   topologyNodes,
@@ -375,6 +376,21 @@ export const checkTimelineReach = (timeline: readonly TopologyEvent[] | undefine
   });
 };
 
+// The single-node path on the primary's client proxy: its own rules hold; what a topology adds is
+// that network.nodes may give the primary its link, which is then the one link shape.
+const checkOnPrimaryRules = (record: Record<string, unknown>, nodeLinks: Record<string, NodeLink> | undefined, problems: Problem[]): void => {
+  const network = isRecord(record.network) ? record.network : {};
+  if (hasKey(record, 'policies') && !hasKey(record, 'faults')) {
+    problems.push({ path: ['policies'], at: 'key', message: 'policies on a topology without a timeline are judged under faults: on the primary’s link', hint: 'add faults: [{name: cut, after: 100 commands, reset: {}}], or a timeline, or leave policies out' });
+  }
+  for (const key of ['rtt', 'jitter'] as const) {
+    const written = network[key];
+    if (nodeLinks?.primary !== undefined && Array.isArray(written) && written.length > 1) {
+      problems.push({ path: ['network', key], message: `is a list, and network.nodes.primary gives the primary's client link its ${key} too`, hint: `keep the list and drop primary from network.nodes (the list shapes the primary's client link in turn), or write one value` });
+    }
+  }
+};
+
 interface TopologyRuleInput {
   record: Record<string, unknown>;
   topology: Topology | undefined;
@@ -410,22 +426,30 @@ export const checkTopologyRules = (input: TopologyRuleInput, problems: Problem[]
     return false;
   };
   for (const name of Object.keys(nodeLinks ?? {})) known(name, ['network', 'nodes', name], 'key');
+  const cluster = topology.kind === 'cluster';
+  // Without a timeline, WAIT or reads from a replica, a primary with replicas runs the single-node
+  // measuring path on the primary's client proxy: every mode, axis, workload and faults: there.
+  if (!cluster && !needsReplicationRunner(replication, timeline)) {
+    checkOnPrimaryRules(record, nodeLinks, problems);
+    return;
+  }
+  const why = cluster ? 'a cluster run' : hasKey(record, 'timeline') ? 'a timeline run' : 'a WAIT or read-from run (one command per round trip)';
+  const instead = cluster ? '' : hasKey(record, 'timeline') ? '; without a timeline a primary with replicas runs the single-node path on the primary' : '; without WAIT and read-from (replication: {wait: none, read-from: primary}) a primary with replicas runs the single-node path on the primary';
   for (const key of ['rtt', 'jitter', 'bandwidth'] as const) {
     const written = network[key];
-    if (Array.isArray(written) && written.length > 1) problems.push({ path: ['network', key], message: 'is a list; a topology run has one link shape per node', hint: `write one value; per-node links go in network.nodes` });
+    if (Array.isArray(written) && written.length > 1) problems.push({ path: ['network', key], message: `is a list; ${why} has one link shape per node`, hint: `write one value; per-node links go in network.nodes${instead}` });
   }
-  if (network.bandwidth !== undefined && network.bandwidth !== 'unlimited') problems.push({ path: ['network', 'bandwidth'], message: 'bandwidth caps are not supported on topologies yet', hint: 'leave bandwidth out' });
-  if (network.direct === true) problems.push({ path: ['network', 'direct'], message: 'direct is not supported on topologies', hint: 'leave direct out' });
-  const cluster = topology.kind === 'cluster';
+  if (network.bandwidth !== undefined && network.bandwidth !== 'unlimited') problems.push({ path: ['network', 'bandwidth'], message: `bandwidth caps are not supported on ${why} yet`, hint: `leave bandwidth out${instead}` });
+  if (network.direct === true) problems.push({ path: ['network', 'direct'], message: `direct is not supported on ${why}`, hint: `leave direct out${instead}` });
   // Every topology takes thresholds (issue 23): its results are configs and reconcile rows.
-  if (hasKey(record, 'faults')) problems.push({ path: ['faults'], at: 'key', message: 'faults is not supported on topologies yet', hint: 'use timeline: partitions, downs and a failover' });
+  if (hasKey(record, 'faults')) problems.push({ path: ['faults'], at: 'key', message: `faults is not supported on ${why} yet`, hint: `use timeline: link faults, partitions, downs and a failover${instead}` });
   // Policies are judged across a topology's timeline: its failover, partition or down (issue 23 item 4).
   if (hasKey(record, 'policies') && !hasKey(record, 'timeline')) {
     problems.push({
       path: ['policies'],
       at: 'key',
-      message: 'policies on a topology needs a timeline (they are judged across its events)',
-      hint: cluster ? 'add timeline: e.g. a failover of a replica, or leave policies out' : 'add timeline: e.g. a partition of the primary, or leave policies out',
+      message: `policies on ${why} needs a timeline (they are judged across its events)`,
+      hint: cluster ? 'add timeline: e.g. a failover of a replica, or leave policies out' : `add timeline: e.g. a partition of the primary, or leave policies out${instead} (with faults:)`,
     });
   }
   if (cluster) {
@@ -434,9 +458,9 @@ export const checkTopologyRules = (input: TopologyRuleInput, problems: Problem[]
     if (jitters.some((j) => j !== 0)) problems.push({ path: ['network'], message: 'jitter is not supported on a cluster yet', hint: 'leave jitter out (or 0ms) in network and network.nodes' });
   } else {
     const written = Array.isArray(record.modes) ? record.modes : [record.modes];
-    if (written.some((mode) => mode !== 'sync')) problems.push({ path: ['modes'], message: 'a topology run issues one command per round trip', hint: 'write modes: [sync] (a cluster also runs pipeline:B)' });
+    if (written.some((mode) => mode !== 'sync')) problems.push({ path: ['modes'], message: `${why} issues one command per round trip`, hint: `write modes: [sync] (a cluster also runs pipeline:B)${instead}` });
   }
-  if (record.connections !== undefined && record.connections !== 1) problems.push({ path: ['connections'], message: 'a topology run uses one client connection', hint: 'leave connections out' });
+  if (record.connections !== undefined && record.connections !== 1) problems.push({ path: ['connections'], message: `${why} uses one client connection`, hint: `leave connections out${instead}` });
   if (replication !== undefined && isRecord(record.replication)) {
     const written = record.replication;
     if (cluster) {

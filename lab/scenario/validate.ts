@@ -3,7 +3,7 @@
 // scalars, modes and connections here), then checked against each other, so one pass finds
 // every problem.
 
-import { modeLabel, type Mode, type Scenario, type WaitOption, type Workload } from '../contracts/index.ts';
+import { modeLabel, needsReplicationRunner, type Mode, type Scenario, type WaitOption, type Workload } from '../contracts/index.ts';
 import { DEFAULTS, KEYS, LIMITS } from './defaults.ts';
 import { checkKeys, hasKey, isRecord, optionalKey, readAxis, readInt, readRecord, readText, requireKey } from './fields.ts';
 import { readModes } from './modes.ts';
@@ -135,14 +135,16 @@ const readScenario = (record: Record<string, unknown>, problems: Problem[]): Sce
   };
   checkRequestRules(record, { workloads, modes, faults }, problems);
   checkBatchRules(record, { workloads, modes }, problems);
-  checkAdviseRules(record, { workloads, modes }, problems);
   // A cluster's timeline runs in order, without `at` (see readTimeline); known from the text, so a
   // mistake elsewhere in `topology` does not turn into a second complaint about every event.
   const topologyValue = optionalKey(record, 'topology');
   const clusterWritten = isRecord(topologyValue) && hasKey(topologyValue, 'cluster');
   const timeline = readTimeline(optionalKey(record, 'timeline'), ['timeline'], problems, clusterWritten);
   checkTopologyRules({ record, topology, nodeLinks: network?.nodes, replication, timeline, modes, jitterMs: network?.jitterMs }, problems);
-  if (topology !== undefined && topology.kind !== 'single') checkTopologyWorkloads(workloads, timeline, topology.kind === 'cluster', problems);
+  // Without a timeline, WAIT or reads from a replica, the single-node path runs any workload on the primary.
+  const onPrimary = topology?.kind === 'replicas' && !needsReplicationRunner(replication, timeline);
+  if (topology !== undefined && topology.kind !== 'single' && !onPrimary) checkTopologyWorkloads(workloads, timeline, topology.kind === 'cluster', problems);
+  checkAdviseRules(record, { workloads, modes, onPrimary }, problems);
   if (topology !== undefined && topology.kind === 'replicas') checkTimelineReach(timeline, workloads?.flatMap((w) => w.commands), problems);
   const engine = readEngine(optionalKey(record, 'engine'), ['engine'], problems);
   checkEngineRules({ record, engine, workloads, modes }, problems);
@@ -152,7 +154,7 @@ const readScenario = (record: Record<string, unknown>, problems: Problem[]): Sce
   const server = readServer(optionalKey(record, 'server'), ['server'], problems);
   checkServerRules(record, problems);
   const bystander = readBystander(optionalKey(record, 'bystander'), ['bystander'], problems);
-  checkBystanderRules({ record, bystander, workloads, topology }, problems);
+  checkBystanderRules({ record, bystander, workloads, onTopology: topology !== undefined && topology.kind !== 'single' && !onPrimary }, problems);
   if (problems.length !== before || !isComplete(parts)) return undefined;
   const withEngine = { ...(engine === 'redis-benchmark' ? { ...parts, engine } : parts), ...(server === undefined ? {} : { server }), ...(bystander === undefined ? {} : { bystander }) };
   const withModules = policyModules === undefined || policyModules.length === 0 ? withEngine : { ...withEngine, policyModules };
@@ -181,10 +183,10 @@ const checkTopologyWorkloads = (workloads: Workload[] | undefined, timeline: unk
       problems.push({
         path,
         message: `a request workload (steps, arrivals${workload.trace === undefined ? '' : ' or a trace'}) does not run on a topology yet`,
-        hint: `give a command workload, e.g. {command: INCR, commands: 2000} (${allowed.join(', ')}), or remove topology`,
+        hint: `give a command workload, e.g. {command: INCR, commands: 2000} (${allowed.join(', ')}), or remove topology${cluster ? '' : ' (or the timeline, WAIT and read-from: then the single-node path runs it on the primary)'}`,
       });
     } else if (!allowed.includes(workload.command)) {
-      problems.push({ path: [...path, 'command'], message: `${workload.command} is not supported on a topology run yet`, hint: `use ${allowed.join(', ')}` });
+      problems.push({ path: [...path, 'command'], message: `${workload.command} is not supported on a topology run yet`, hint: `use ${allowed.join(', ')}${cluster ? '' : ' (without a timeline, WAIT and read-from the single-node path runs any command on the primary)'}` });
     }
     if (workload.commands.length > 1) problems.push({ path: [...path, 'commands'], message: 'is a list; a topology run has one commands value', hint: 'write one number' });
   });

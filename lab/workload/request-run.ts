@@ -8,7 +8,7 @@ import type { ConfigCell, ScheduleHealth } from '../contracts/index.ts';
 import type { Keyspace } from '../keyspace/index.ts';
 import { collectGarbage, startCpuMeter, watchClientSpan } from '../metrics/index.ts';
 import { nowUs, Recorder, type DriveOutcome } from './drive.ts';
-import { checkFinalStateWith, prefill, readInfo, spanCosts, type WorkloadRun } from './measured-run.ts';
+import { checkFinalStateWith, prefill, readInfo, spanCosts, type SpanHooks, type WorkloadRun } from './measured-run.ts';
 import { driveOpenLoop } from './open-loop.ts';
 import type { BatchRecord } from './window-batcher.ts';
 import type { OperationPlan } from './plan.ts';
@@ -69,9 +69,11 @@ interface RequestRunInput {
   cell: ConfigCell;
   plan: RequestPlan;
   seed: number;
+  /** Called just around the timed span (replication lag sampling on a topology). */
+  span?: SpanHooks;
 }
 
-export const runRequests = async ({ clients, control, keyspace, cell, plan, seed }: RequestRunInput): Promise<RequestRun> => {
+export const runRequests = async ({ clients, control, keyspace, cell, plan, seed, span }: RequestRunInput): Promise<RequestRun> => {
   await keyspace.reset(control);
   for (const p of plan.plans) {
     await prefill(control, p);
@@ -82,6 +84,7 @@ export const runRequests = async ({ clients, control, keyspace, cell, plan, seed
   const recorders: RequestRecorders = { of: new Map(plan.plans.map((p) => [p, new Recorder(p, p.size, ordered)])) };
   const before = await readInfo(control);
   collectGarbage('young'); // as runWorkload: an empty nursery, optimized code kept
+  await span?.begin();
   const client = watchClientSpan();
   const cpu = startCpuMeter();
   const startUs = nowUs();
@@ -92,16 +95,22 @@ export const runRequests = async ({ clients, control, keyspace, cell, plan, seed
   let lateStart: Uint8Array | null = null;
   let batching: BatchRecord | null = null;
   let totalMs: number;
-  if (cell.arrival === undefined) {
-    requestUs = new Float64Array(plan.requests).fill(Number.NaN);
-    await driveRequestsClosed(clients, cell.mode, plan, recorders, requestUs);
-    totalMs = (nowUs() - startUs) / 1000;
-  } else {
-    const open = await driveOpenLoop({ clients, mode: cell.mode, plan, recorders, arrival: cell.arrival, seed });
-    ({ requestUs, serviceUs, schedule, totalMs, offsetsUs, lateStart, batching } = open);
-    // Requests still in flight at the deadline: drop their connections so nothing lingers.
-    if (open.schedule.unfinished > 0) for (const client of clients) client.disconnect();
+  try {
+    if (cell.arrival === undefined) {
+      requestUs = new Float64Array(plan.requests).fill(Number.NaN);
+      await driveRequestsClosed(clients, cell.mode, plan, recorders, requestUs);
+      totalMs = (nowUs() - startUs) / 1000;
+    } else {
+      const open = await driveOpenLoop({ clients, mode: cell.mode, plan, recorders, arrival: cell.arrival, seed });
+      ({ requestUs, serviceUs, schedule, totalMs, offsetsUs, lateStart, batching } = open);
+      // Requests still in flight at the deadline: drop their connections so nothing lingers.
+      if (open.schedule.unfinished > 0) for (const client of clients) client.disconnect();
+    }
+  } catch (error) {
+    await span?.end().catch(() => undefined);
+    throw error;
   }
+  await span?.end();
   const clientCpuMs = cpu.stop();
   const { memory: memoryRun, gcMs: clientGcMs } = client.stop();
   const { serverInfo, costs } = await spanCosts(control, before, [...new Set(plan.plans.map((p) => p.name))], clientCpuMs);

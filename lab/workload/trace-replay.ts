@@ -11,7 +11,7 @@ import { errorMessage } from '../errors/index.ts';
 import type { Keyspace } from '../keyspace/index.ts';
 import { collectGarbage, errorKind, isReplyError, startCpuMeter, watchClientSpan } from '../metrics/index.ts';
 import { nowUs, type DriveOutcome } from './drive.ts';
-import { readInfo, spanCosts } from './measured-run.ts';
+import { readInfo, spanCosts, type SpanHooks } from './measured-run.ts';
 import { driveGivenSchedule } from './open-loop.ts';
 import type { RequestRun } from './request-run.ts';
 
@@ -35,9 +35,11 @@ interface TraceRunInput {
   cell: ConfigCell;
   replay: TraceReplay;
   connections: 'per-client' | 'shared';
+  /** Called just around the timed span (replication lag sampling on a topology). */
+  hooks?: SpanHooks;
 }
 
-export const runTraceReplay = async ({ clients, control, keyspace, cell, replay, connections }: TraceRunInput): Promise<RequestRun> => {
+export const runTraceReplay = async ({ clients, control, keyspace, cell, replay, connections, hooks }: TraceRunInput): Promise<RequestRun> => {
   const arrival = cell.arrival;
   if (arrival === undefined) throw new Error('a trace config needs its arrival (expandMatrix sets it)');
   await keyspace.reset(control);
@@ -68,7 +70,12 @@ export const runTraceReplay = async ({ clients, control, keyspace, cell, replay,
   const span = watchClientSpan();
   const cpu = startCpuMeter();
   const shared = connections === 'shared';
-  const open = await driveGivenSchedule({ clients, arrival, offsetsUs, clientOf: (r) => (shared ? 0 : (replay.requests[r]?.client ?? 0)), issue });
+  await hooks?.begin();
+  const open = await driveGivenSchedule({ clients, arrival, offsetsUs, clientOf: (r) => (shared ? 0 : (replay.requests[r]?.client ?? 0)), issue }).catch(async (error: unknown) => {
+    await hooks?.end().catch(() => undefined);
+    throw error;
+  });
+  await hooks?.end();
   if (open.schedule.unfinished > 0) for (const client of clients) client.disconnect();
   const clientCpuMs = cpu.stop();
   const { memory, gcMs: clientGcMs } = span.stop();

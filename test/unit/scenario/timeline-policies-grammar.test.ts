@@ -29,9 +29,10 @@ describe('policies across a topology timeline', () => {
   });
 
   it('refuses policies without a timeline (a cluster too), and a policy threshold for a policy not listed', () => {
-    expect(lines(failure(yaml(...HEAD, 'topology: {primary: 1, replicas: 1}', 'policies: [ioredis-default]')))[0]).toContain('policies on a topology needs a timeline');
+    // Without a timeline a primary with replicas judges policies under faults: on the primary's link.
+    expect(lines(failure(yaml(...HEAD, 'topology: {primary: 1, replicas: 1}', 'policies: [ioredis-default]')))[0]).toContain('policies on a topology without a timeline are judged under faults: on the primary’s link');
     const cluster = lines(failure(yaml(...HEAD, 'topology: {cluster: {primaries: 3}}', 'policies: [ioredis-default]')));
-    expect(cluster[0]).toContain('policies on a topology needs a timeline');
+    expect(cluster[0]).toContain('policies on a cluster run needs a timeline');
     const unlisted = lines(failure(yaml(...HEAD, 'topology: {primary: 1, replicas: 1}', 'policies: [ioredis-default]', TIMELINE, 'expect: ["policy none: SAFE"]')));
     expect(unlisted[0]).toContain("policy none is not one of the scenario's policies");
     // Without policies a timeline's rows are the lab writer's only.

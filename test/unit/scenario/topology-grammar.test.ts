@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { clientLinkOf, peerLinkOf, topologyNodes } from '../../../lab/contracts/index.ts';
 import { parseScenario } from '../../../lab/scenario/index.ts';
-import { failure, lines, yaml } from './helpers.ts';
+import { failure, hints, lines, yaml } from './helpers.ts';
 
 const HEAD = ['name: t', 'workload: {command: SET, key: "k:{i}", keys: sequential, commands: 10}', 'modes: [sync]'];
 
@@ -62,9 +62,21 @@ describe('topology grammar', () => {
 
   it('refuses topology sections on a single node and axes a topology cannot run', () => {
     expect(lines(failure(yaml(...HEAD, 'replication: {read-from: primary}')))).toEqual(['4:1: replication: replication needs a topology past one node']);
-    const text = lines(failure(yaml(...HEAD.slice(0, 2), 'modes: [sync, pipeline:8]', 'topology: {primary: 1, replicas: 1}', 'network: {rtt: [0ms, 10ms]}'))).join('\n');
-    expect(text).toContain('modes: a topology run issues one command per round trip');
-    expect(text).toContain('network.rtt: is a list; a topology run has one link shape per node');
+    // WAIT (like a timeline) keeps the replication runner: one command per round trip, one link shape per node.
+    const waited = ['topology: {primary: 1, replicas: 1}', 'replication: {wait: {replicas: 1, timeout: 100ms}}'];
+    const error = failure(yaml(...HEAD.slice(0, 2), 'modes: [sync, pipeline:8]', ...waited, 'network: {rtt: [0ms, 10ms]}'));
+    const text = lines(error).join('\n');
+    expect(text).toContain('modes: a WAIT or read-from run (one command per round trip) issues one command per round trip');
+    expect(text).toContain('network.rtt: is a list; a WAIT or read-from run (one command per round trip) has one link shape per node');
+    expect(hints(error).join('\n')).toContain('without WAIT and read-from (replication: {wait: none, read-from: primary}) a primary with replicas runs the single-node path on the primary');
+  });
+
+  it('takes every mode and link axis on a primary with replicas without a timeline, WAIT or read-from (the single-node path on the primary)', () => {
+    const scenario = parseScenario(yaml(...HEAD.slice(0, 2), 'modes: [sync, pipeline:8]', 'connections: [1, 2]', 'topology: {primary: 1, replicas: 1}', 'network: {rtt: [0ms, 10ms], nodes: {replica-1: {rtt: 10ms}}}'), 'x.yaml');
+    expect(scenario.modes).toHaveLength(2);
+    expect(scenario.network.rttMs).toEqual([0, 10]);
+    const both = lines(failure(yaml(...HEAD, 'topology: {primary: 1, replicas: 1}', 'network: {rtt: [0ms, 10ms], nodes: {primary: {rtt: 5ms}}}'))).join('\n');
+    expect(both).toContain("network.rtt: is a list, and network.nodes.primary gives the primary's client link its rtt too");
   });
 
   it('asks for a timeout on WAIT and a for on a partition', () => {
