@@ -7,6 +7,7 @@
 // failover step is the commanded failover (REPLICAOF NO ONE, the others re-pointed).
 
 import type { Redis } from 'ioredis';
+import type { LatencyHistogram } from '../metrics/index.ts';
 import type { ToxiproxyApi } from '../network/index.ts';
 import type { LoadedPolicy } from '../policies/index.ts';
 import type { StartedRuntime } from '../runtime/index.ts';
@@ -58,6 +59,8 @@ export const policyTimelineRow = async (input: {
   workload: string;
   events: readonly TopologyEvent[];
   rttMs: number;
+  /** The row's histogram over its runs: this run's writes are added to it. */
+  rowLatency?: LatencyHistogram;
   /** `reconcile.tags` (default log): `none` sends the bare command (a module that runs its own script needs it). */
   tags?: 'log' | 'none';
   signal?: AbortSignal;
@@ -75,6 +78,7 @@ export const policyTimelineRow = async (input: {
     eventAfterOps: 1,
     tailOps: TAIL_OPS,
     rttMs: input.rttMs,
+    ...(input.rowLatency === undefined ? {} : { rowLatency: input.rowLatency }),
     ...(input.tags === undefined ? {} : { tags: input.tags }),
     ...(sentinels === undefined ? {} : { sentinels }),
     ...(input.signal === undefined ? {} : { signal: input.signal }),

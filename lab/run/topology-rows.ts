@@ -117,15 +117,22 @@ const faultTimeline = (t: FailoverRunFindings['timeline']): FaultTimeline => ({
 /** The timeline acted in this run: a partition, a failover, or a link fault in place. */
 const acted = (t: Timeline): boolean => t.partitionMs !== null || t.failoverMs !== null || firstLinkFault(t) !== undefined;
 
-const fingerprint = (run: FailoverRunFindings): string => JSON.stringify([run.counts, run.counter, run.verdict]);
+/** What two runs must share to be consistent: counts, counter and verdict. */
+export const fingerprint = (run: { counts: unknown; counter: unknown; verdict: Verdict }): string => JSON.stringify([run.counts, run.counter, run.verdict]);
 
-// The worst verdict of the runs; a run in which the timeline never acted tested nothing.
-const rowVerdict = (runs: readonly FailoverRunFindings[]): Verdict => {
+/** The worst verdict of the runs; a run in which the timeline (or the event) never acted tested nothing. */
+export const rowVerdict = (runs: readonly Pick<FailoverRunFindings, 'verdict'>[]): Verdict => {
   if (runs.some((r) => r.verdict === 'NOT-TESTED')) return 'NOT-TESTED';
   if (runs.some((r) => r.verdict === 'UNSAFE')) return 'UNSAFE';
   if (runs.some((r) => r.verdict === 'UNKNOWN')) return 'UNKNOWN';
   return 'SAFE';
 };
+
+/** What a row of several runs adds to its reasons: whose reasons they are, and a disagreement on loss. */
+export const runsNotes = (runs: readonly Pick<FailoverRunFindings, 'counts'>[], worstIsFirst: boolean): string[] => [
+  ...(worstIsFirst ? [] : ['(reasons of the first run that was UNSAFE; counts are the first run\'s)']),
+  ...(lossAgrees(runs) ? [] : [`the ${runs.length} runs disagree on loss: ${runs.map((r) => r.counts.lost).join(' / ')} lost`]),
+];
 
 /** Every run lost writes, or none did. */
 export const lossAgrees = (runs: readonly Pick<FailoverRunFindings, 'counts'>[]): boolean => new Set(runs.map((r) => r.counts.lost > 0)).size <= 1;
@@ -156,13 +163,8 @@ export const failoverRow = (input: {
   if (first === undefined) throw new Error(`failover row ${input.workload} has no runs`);
   const worst = runs.find((r) => r.verdict === 'UNSAFE') ?? first;
   const consistent = runs.every((r) => fingerprint(r) === fingerprint(first));
-  const agree = lossAgrees(runs);
   const node = timelineNode(input.events);
-  const reasons = [
-    ...worst.reasons,
-    ...(worst === first ? [] : ['(reasons of the first run that was UNSAFE; counts are the first run\'s)']),
-    ...(agree ? [] : [`the ${runs.length} runs disagree on loss: ${runs.map((r) => r.counts.lost).join(' / ')} lost`]),
-  ];
+  const reasons = [...worst.reasons, ...runsNotes(runs, worst === first)];
   return {
     id: `${input.workload} / ${wait === null ? 'no WAIT' : `WAIT ${wait.replicas} ${wait.timeoutMs}ms`}`,
     workload: input.workload,

@@ -217,7 +217,7 @@ const runCluster = async <T>(scenario: Scenario, options: RunClusterOptions & Po
       }
       const policyRows =
         options.policies.length === 0
-          ? { rows: [], problems: [] }
+          ? { rows: [], problems: [], lossAgreed: true }
           : await clusterPolicyRows({ scenario, policies: options.policies, runtime: cluster.kind, ...(options.signal ? { signal: options.signal } : {}) });
       const direct = await connectClient(cluster.nodes[0]!.direct, 'primary-1 direct');
       const versions = await readVersions(direct, api).finally(() => closeClient(direct));
@@ -254,7 +254,8 @@ const runCluster = async <T>(scenario: Scenario, options: RunClusterOptions & Po
         policyRows: policyRows.rows,
         // Lost writes are a finding, reported; a run fails when a measured run erred or the
         // cluster did not settle after a fault.
-        pass: configs.every((c) => c.errors === 0 && c.medianMs !== null) && faults.every((f) => f.after !== null && !f.timeline.some((t) => t.event.includes('did not settle'))),
+        // A policy row whose runs disagree as to loss fails the run too (as the writer's rows do on a primary/replicas topology).
+        pass: configs.every((c) => c.errors === 0 && c.medianMs !== null) && faults.every((f) => f.after !== null && !f.timeline.some((t) => t.event.includes('did not settle'))) && policyRows.lossAgreed,
         warnings,
         notMeasured: NOT_MEASURED,
       });
