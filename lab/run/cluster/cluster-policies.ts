@@ -14,10 +14,11 @@ import { ToxiproxyApi } from '../../network/index.ts';
 import type { LoadedPolicy } from '../../policies/index.ts';
 import { startRuntime, type StartedNode, type StartedRuntime } from '../../runtime/index.ts';
 import { buildPlan } from '../../workload/index.ts';
-import type { ReconcileEntry, Scenario, TopologyEvent } from '../../contracts/index.ts';
+import { isRoleSelector, selectorShard, type ReconcileEntry, type Scenario, type TopologyEvent } from '../../contracts/index.ts';
 import { clusterFailover, runPolicyFailover, type FailoverEventContext } from '../policy-failover.ts';
 import { repeatPolicy, type PolicyRun } from '../policy-repeat.ts';
 import { calibrateNode } from './cluster-links.ts';
+import { resolveClusterEvent } from './cluster-role.ts';
 import { settleMs, startClusterFault } from './cluster-faults.ts';
 import { clusterTopologyOf, defaultRttMs, eventForMs, eventNode, nodeRttMs } from './cluster-scenario.ts';
 
@@ -40,12 +41,14 @@ const hashTagOnShard = (nodes: readonly StartedNode[], node: string): string => 
 };
 
 // The lab writer's event, as runPolicyFailover's: resolves once the event is over from the lab's side.
+// A role selector (`current-primary@shard-2`) is resolved as the event fires; `seen.resolved` says to what.
 const eventOf =
-  (scenario: Scenario, event: TopologyEvent, api: ToxiproxyApi) =>
+  (scenario: Scenario, written: TopologyEvent, api: ToxiproxyApi, seen: { resolved?: string }) =>
   async (context: FailoverEventContext): Promise<void> => {
-    const { action } = event;
     const { nodeTimeoutMs } = clusterTopologyOf(scenario);
-    if (action.kind === 'failover') return clusterFailover(action.promote, settleMs(nodeTimeoutMs), action.takeover === true)(context);
+    if (written.action.kind === 'failover') return clusterFailover(written.action.promote, settleMs(nodeTimeoutMs), written.action.takeover === true)(context);
+    const { event, resolved } = await resolveClusterEvent(context.runtime, written, context.control);
+    if (resolved !== undefined) seen.resolved = resolved;
     const heal = await startClusterFault(context.runtime, api, event);
     try {
       await sleep(eventForMs(scenario, event));
@@ -74,7 +77,9 @@ const clusterPolicyRun = async (input: ClusterPolicyInput, event: TopologyEvent,
   try {
     const api = new ToxiproxyApi(cluster.toxiproxyApiUrl);
     for (const n of cluster.nodes) await calibrateNode(api, n, nodeRttMs(scenario, n.name), scenario.calibrationPings);
-    const tag = hashTagOnShard(cluster.nodes, node);
+    // A selector's shard is the shard of its primary at start.
+    const tag = hashTagOnShard(cluster.nodes, isRoleSelector(node) ? `primary-${selectorShard(node)}` : node);
+    const seen: { resolved?: string } = {};
     const key = `${workload.key}${tag}`;
     const opPlan = buildPlan({ ...workload, key }, workload.commands[0] ?? 0, workload.valueBytes[0] ?? { minBytes: 0, maxBytes: 0 }, scenario.seed);
     const { name } = event;
@@ -83,7 +88,7 @@ const clusterPolicyRun = async (input: ClusterPolicyInput, event: TopologyEvent,
       policy,
       plan: opPlan,
       eventName: name,
-      event: eventOf(scenario, event, api),
+      event: eventOf(scenario, event, api, seen),
       eventAfterOps: 1,
       tailOps: TAIL_OPS,
       settleMs: settleMs(topology.nodeTimeoutMs),
@@ -97,9 +102,13 @@ const clusterPolicyRun = async (input: ClusterPolicyInput, event: TopologyEvent,
       ...entry,
       id: `${name} / ${policy.name}`,
       workload: workload.label,
-      node,
+      node: seen.resolved ?? node,
       redirects,
-      reasons: [...entry.reasons, `the client was given the seed nodes and a NAT map; the key was written as ${key} so its slot is on the shard of ${node}; read back on ${readOn ?? 'the shard\'s primary'}`],
+      reasons: [
+        ...entry.reasons,
+        ...(seen.resolved === undefined ? [] : [`${name}: ${node} was ${seen.resolved} when the event fired`]),
+        `the client was given the seed nodes and a NAT map; the key was written as ${key} so its slot is on the shard of ${node}; read back on ${readOn ?? 'the shard\'s primary'}`,
+      ],
     };
     return { row, problems: runProblems };
   } finally {

@@ -20,6 +20,7 @@ import { calibrateNode, flattenLinks } from './cluster-links.ts';
 import { clusterLinkCostMs } from './cluster-model.ts';
 import { runClusterFault } from './cluster-faults.ts';
 import { clusterPolicyRows } from './cluster-policies.ts';
+import { resolveClusterEvent } from './cluster-role.ts';
 import { loadPolicies, type LoadedPolicy } from '../../policies/index.ts';
 
 interface RunClusterOptions {
@@ -213,7 +214,9 @@ const runCluster = async <T>(scenario: Scenario, options: RunClusterOptions & Po
       const faults: ClusterFaultResult[] = [];
       for (const [index, fault] of (scenario.timeline ?? []).entries()) {
         signal.throwIfAborted();
-        faults.push(await runClusterFault({ scenario, cluster, client, addedMs, api, signal }, fault, index));
+        // A role selector (`current-primary@shard-1`) names the node that holds the role now.
+        const { event } = await resolveClusterEvent(cluster, fault);
+        faults.push(await runClusterFault({ scenario, cluster, client, addedMs, api, signal }, event, index));
       }
       const policyRows =
         options.policies.length === 0
