@@ -215,8 +215,10 @@ const runCluster = async <T>(scenario: Scenario, options: RunClusterOptions & Po
       for (const [index, fault] of (scenario.timeline ?? []).entries()) {
         signal.throwIfAborted();
         // A role selector (`current-primary@shard-1`) names the node that holds the role now.
-        const { event } = await resolveClusterEvent(cluster, fault);
-        faults.push(await runClusterFault({ scenario, cluster, client, addedMs, api, signal }, event, index));
+        const { event, resolved } = await resolveClusterEvent(cluster, fault);
+        const found = await runClusterFault({ scenario, cluster, client, addedMs, api, signal }, event, index);
+        if (resolved !== undefined) found.timeline.unshift({ atMs: 0, event: `${fault.name}: ${eventNode(fault)} is ${resolved}` });
+        faults.push(found);
       }
       const policyRows =
         options.policies.length === 0
