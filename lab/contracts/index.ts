@@ -12,6 +12,7 @@ export * from './registry.ts';
 export * from './policy.ts';
 export * from './request.ts';
 export * from './cluster.ts';
+export * from './role-selector.ts';
 export * from './topology.ts';
 export * from './topology-result.ts';
 export * from './threshold-units.ts';

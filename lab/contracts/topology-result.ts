@@ -3,6 +3,7 @@
 // and reconcile rows (failover: lost writes) like any other (issue 23); the parts of those rows
 // only a topology has are defined here. Units are in the names.
 
+import type { RoleSelection } from './role-selector.ts';
 import type { Calibration } from './result.ts';
 import type { NodeRole } from './topology.ts';
 
@@ -63,13 +64,15 @@ export interface FailoverTimeline {
   switchedTo?: string;
   /** Each link fault of the timeline (`node: replica-1, reset: {}`) that began, in the order they began. */
   linkFaults?: LinkFaultStep[];
+  /** Each role selector (`node: current-primary`) the timeline resolved, when its event fired. */
+  selections?: RoleSelection[];
 }
 
 /** When one link fault of a timeline started and was healed (ms after the writer started). */
 export interface LinkFaultStep {
   /** The event's name. */
   name: string;
-  /** The link as written: a node (its client proxy) or a peer link `replica-1->primary`. */
+  /** The link: a node (its client proxy) or a peer link `replica-1->primary`; for a role selector, the node it resolved to. */
   link: string;
   fault: 'reset' | 'cut-after' | 'stall' | 'down' | 'bandwidth';
   /** The Toxiproxy proxy it acted on. */

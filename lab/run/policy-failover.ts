@@ -78,6 +78,8 @@ export interface PolicyFailoverInput {
   settleMs?: number;
   /** A Sentinel topology: the sentinels the client asks. Absent: replicas or cluster by the runtime's topology. */
   sentinels?: SentinelSet;
+  /** A row's histogram over several runs: this run's per-write latency is added to it too. */
+  rowLatency?: LatencyHistogram;
   /** The link's added rtt, for the row (default 0). */
   rttMs?: number;
   signal?: AbortSignal;
@@ -422,6 +424,7 @@ const runGuarded = async (input: PolicyFailoverInput, exitSignal: AbortSignal): 
     const eventFired = times.eventStartMs !== null;
     if (!eventFired) problems.push(`the plan's ${plan.size} operations ran out before ${input.eventAfterOps ?? Math.floor(plan.size / 4)} were issued: the event never fired`);
     else if (times.eventEndMs !== null && times.endMs !== null && times.endMs < times.eventEndMs) problems.push(`the plan's operations ran out ${(times.eventEndMs - times.endMs).toFixed(0)} ms before the event was done: raise commands`);
+    input.rowLatency?.add(latency);
     const settled = await settle(runtime, control, shard, input.settleMs ?? DEFAULT_SETTLE_MS);
     if (settled.problem !== undefined) problems.push(settled.problem);
     const readOn = settled.primary ?? (shard.find((n) => roles.get(n.name) === 'primary') ?? (shard[0] as StartedNode)).name;

@@ -7,21 +7,22 @@
 // failover step is the commanded failover (REPLICAOF NO ONE, the others re-pointed).
 
 import type { Redis } from 'ioredis';
+import type { LatencyHistogram } from '../metrics/index.ts';
 import type { ToxiproxyApi } from '../network/index.ts';
 import type { LoadedPolicy } from '../policies/index.ts';
 import type { StartedRuntime } from '../runtime/index.ts';
 import type { OperationPlan } from '../workload/index.ts';
-import type { ReconcileEntry, TopologyEvent } from '../contracts/index.ts';
+import type { FailoverTimeline, ReconcileEntry, TopologyEvent } from '../contracts/index.ts';
 import { runPolicyFailover, type FailoverEventContext, type SentinelSet } from './policy-failover.ts';
 import { startTimeline } from './topology-timeline.ts';
-import { timelineName, timelineNode } from './topology-rows.ts';
+import { timelineEvents, timelineName, timelineNode } from './topology-rows.ts';
 
 /** Operations the policy issues after the timeline is done, so the new primary takes writes too. */
 const TAIL_OPS = 500;
 
 /** The scenario's timeline as runPolicyFailover's event: resolves once every step ran and healed. */
 const timelineEvent =
-  (api: ToxiproxyApi, events: readonly TopologyEvent[], problems: string[], signal: AbortSignal | undefined) =>
+  (api: ToxiproxyApi, events: readonly TopologyEvent[], problems: string[], signal: AbortSignal | undefined, seen: { times?: FailoverTimeline }) =>
   async ({ runtime, control }: FailoverEventContext): Promise<void> => {
     // A signal of this run's own, so the timeline's waits add no listener to the scenario's signal.
     const stop = new AbortController();
@@ -36,6 +37,7 @@ const timelineEvent =
       // The policy's client finds the new primary itself (its sentinels, or its own node list).
       hooks: { moveWriter: () => undefined, problem: (text) => problems.push(text) },
     });
+    seen.times = timeline.times;
     try {
       await timeline.done;
     } finally {
@@ -58,6 +60,8 @@ export const policyTimelineRow = async (input: {
   workload: string;
   events: readonly TopologyEvent[];
   rttMs: number;
+  /** The row's histogram over its runs: this run's writes are added to it. */
+  rowLatency?: LatencyHistogram;
   /** `reconcile.tags` (default log): `none` sends the bare command (a module that runs its own script needs it). */
   tags?: 'log' | 'none';
   signal?: AbortSignal;
@@ -65,24 +69,28 @@ export const policyTimelineRow = async (input: {
   const problems: string[] = [];
   const sentinels = sentinelSetOf(input.runtime);
   const fault = timelineName(input.events);
+  // The timeline's steps as it ran (ms from its start: the event's), for the row's events.
+  const seen: { times?: FailoverTimeline } = {};
   const found = await runPolicyFailover({
     runtime: input.runtime,
     policy: input.policy,
     plan: input.plan,
     eventName: fault,
-    event: timelineEvent(input.api, input.events, problems, input.signal),
+    event: timelineEvent(input.api, input.events, problems, input.signal, seen),
     // The timeline's times count from the event's start: start it with the first operation.
     eventAfterOps: 1,
     tailOps: TAIL_OPS,
     rttMs: input.rttMs,
+    ...(input.rowLatency === undefined ? {} : { rowLatency: input.rowLatency }),
     ...(input.tags === undefined ? {} : { tags: input.tags }),
     ...(sentinels === undefined ? {} : { sentinels }),
     ...(input.signal === undefined ? {} : { signal: input.signal }),
   });
   const { redirects: _redirects, problems: runProblems, durationMs: _durationMs, node: readOn, ...entry } = found;
-  const node = timelineNode(input.events);
+  const node = timelineNode(input.events, seen.times);
   const row: ReconcileEntry = {
     ...entry,
+    ...(seen.times === undefined ? {} : { events: timelineEvents(seen.times) }),
     id: `${input.workload} / ${input.policy.name}`,
     workload: input.workload,
     ...(node === undefined ? {} : { node }),

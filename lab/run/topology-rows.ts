@@ -68,8 +68,14 @@ export const replicationConfig = (found: ReplicationFindings, workload: Workload
 /** The timeline as a fault's name: its events' names, in order. */
 export const timelineName = (events: readonly TopologyEvent[]): string => events.map((e) => e.name).join(' + ');
 
-/** The node the timeline is about: the first node it partitions, else the replica it promotes. */
-export const timelineNode = (events: readonly TopologyEvent[]): string | undefined => {
+/** The node the timeline is about: the first node it partitions, else the replica it promotes, else
+ * the first link fault's node; a role selector as the node it resolved to in `timeline` (when given). */
+export const timelineNode = (events: readonly TopologyEvent[], timeline?: Timeline): string | undefined => {
+  const named = writtenNode(events);
+  return timeline?.selections?.find((s) => s.selector === named)?.node ?? named;
+};
+
+const writtenNode = (events: readonly TopologyEvent[]): string | undefined => {
   for (const { action } of events) if (action.kind === 'partition') return action.nodes[0];
   for (const { action } of events) if (action.kind === 'failover') return action.promote;
   for (const { action } of events) if (action.kind === 'link-fault') return action.link.split('->')[0];
@@ -89,8 +95,9 @@ const STEPS: readonly [StepKey, string][] = [
 ];
 
 /** One run's timeline as the events a reconcile row lists, in time order; on a Sentinel topology
- * also when the sentinels' switch was first seen (`sentinels switched to replica-1`). */
-const timelineEvents = (timeline: Timeline): { atMs: number; event: string }[] => {
+ * also when the sentinels' switch was first seen (`sentinels switched to replica-1`), and the node
+ * each role selector resolved to (`cut: current-primary is replica-1`). */
+export const timelineEvents = (timeline: Timeline): { atMs: number; event: string }[] => {
   const steps = STEPS.flatMap(([key, event]) => {
     const atMs = timeline[key];
     return atMs === null ? [] : [{ atMs, event }];
@@ -99,6 +106,7 @@ const timelineEvents = (timeline: Timeline): { atMs: number; event: string }[] =
     if (f.startMs !== null) steps.push({ atMs: f.startMs, event: `${f.name}: ${f.fault} on ${f.link} began` });
     if (f.healedMs !== null) steps.push({ atMs: f.healedMs, event: `${f.name}: ${f.fault} on ${f.link} healed` });
   }
+  for (const s of timeline.selections ?? []) steps.push({ atMs: s.atMs, event: `${s.name}: ${s.selector} is ${s.node}` });
   const seenMs = timeline.switchSeenMs;
   if (seenMs !== undefined && seenMs !== null) steps.push({ atMs: seenMs, event: `sentinels switched to ${timeline.switchedTo ?? 'a node the lab does not know'}` });
   return steps.sort((a, b) => a.atMs - b.atMs);
@@ -117,15 +125,22 @@ const faultTimeline = (t: FailoverRunFindings['timeline']): FaultTimeline => ({
 /** The timeline acted in this run: a partition, a failover, or a link fault in place. */
 const acted = (t: Timeline): boolean => t.partitionMs !== null || t.failoverMs !== null || firstLinkFault(t) !== undefined;
 
-const fingerprint = (run: FailoverRunFindings): string => JSON.stringify([run.counts, run.counter, run.verdict]);
+/** What two runs must share to be consistent: counts, counter and verdict. */
+export const fingerprint = (run: { counts: unknown; counter: unknown; verdict: Verdict }): string => JSON.stringify([run.counts, run.counter, run.verdict]);
 
-// The worst verdict of the runs; a run in which the timeline never acted tested nothing.
-const rowVerdict = (runs: readonly FailoverRunFindings[]): Verdict => {
+/** The worst verdict of the runs; a run in which the timeline (or the event) never acted tested nothing. */
+export const rowVerdict = (runs: readonly Pick<FailoverRunFindings, 'verdict'>[]): Verdict => {
   if (runs.some((r) => r.verdict === 'NOT-TESTED')) return 'NOT-TESTED';
   if (runs.some((r) => r.verdict === 'UNSAFE')) return 'UNSAFE';
   if (runs.some((r) => r.verdict === 'UNKNOWN')) return 'UNKNOWN';
   return 'SAFE';
 };
+
+/** What a row of several runs adds to its reasons: whose reasons they are, and a disagreement on loss. */
+export const runsNotes = (runs: readonly Pick<FailoverRunFindings, 'counts'>[], worstIsFirst: boolean): string[] => [
+  ...(worstIsFirst ? [] : ['(reasons of the first run that was UNSAFE; counts are the first run\'s)']),
+  ...(lossAgrees(runs) ? [] : [`the ${runs.length} runs disagree on loss: ${runs.map((r) => r.counts.lost).join(' / ')} lost`]),
+];
 
 /** Every run lost writes, or none did. */
 export const lossAgrees = (runs: readonly Pick<FailoverRunFindings, 'counts'>[]): boolean => new Set(runs.map((r) => r.counts.lost > 0)).size <= 1;
@@ -156,13 +171,8 @@ export const failoverRow = (input: {
   if (first === undefined) throw new Error(`failover row ${input.workload} has no runs`);
   const worst = runs.find((r) => r.verdict === 'UNSAFE') ?? first;
   const consistent = runs.every((r) => fingerprint(r) === fingerprint(first));
-  const agree = lossAgrees(runs);
-  const node = timelineNode(input.events);
-  const reasons = [
-    ...worst.reasons,
-    ...(worst === first ? [] : ['(reasons of the first run that was UNSAFE; counts are the first run\'s)']),
-    ...(agree ? [] : [`the ${runs.length} runs disagree on loss: ${runs.map((r) => r.counts.lost).join(' / ')} lost`]),
-  ];
+  const node = timelineNode(input.events, first.timeline);
+  const reasons = [...worst.reasons, ...runsNotes(runs, worst === first)];
   return {
     id: `${input.workload} / ${wait === null ? 'no WAIT' : `WAIT ${wait.replicas} ${wait.timeoutMs}ms`}`,
     workload: input.workload,

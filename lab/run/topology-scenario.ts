@@ -16,6 +16,7 @@ import { topologyLabel, type ConfigResult, type LabResult, type ProgressListener
 import { loadPolicies } from '../policies/index.ts';
 import { runFailover, type FailoverRunFindings } from './failover-run.ts';
 import { policyTimelineRow } from './timeline-policies.ts';
+import { repeatPolicy } from './policy-repeat.ts';
 import { runReplication, waitLabel } from './replication-runs.ts';
 import { readVersions } from './session.ts';
 import { calibrateReported, nodeLinksOf, nodesResult, PROXIES_NOTE, reapplyLinks } from './topology-links.ts';
@@ -103,14 +104,20 @@ export const runTopologyScenario = async (scenario: Scenario, options: { runtime
           lossAgreed &&= lossAgrees(runs);
           reconcile.push(failoverRow({ workload: workload.label, wait, events, rttMs, runs, latency: latencyUs }));
         }
-        // Each policy across the same timeline, each on a fresh topology like the lab writer's runs.
+        // Each policy across the same timeline, `repeat` times, each run on a fresh topology like the lab writer's runs.
         for (const policy of policies) {
-          if (options.signal?.aborted) throw interruptedError();
-          await close(live);
-          live = await open(live.topology.kind, scenario, options.signal);
-          await reapplyLinks(live.api, calibrations);
-          const found = await policyTimelineRow({ api: live.api, runtime: live.topology, policy, plan, workload: workload.label, events, rttMs, tags: scenario.reconcile.tags, ...(options.signal ? { signal: options.signal } : {}) });
+          const found = await repeatPolicy({
+            repeat: scenario.repeat,
+            ...(options.signal ? { signal: options.signal } : {}),
+            once: async (_run, rowLatency) => {
+              await close(live);
+              live = await open(live.topology.kind, scenario, options.signal);
+              await reapplyLinks(live.api, calibrations);
+              return policyTimelineRow({ api: live.api, runtime: live.topology, policy, plan, workload: workload.label, events, rttMs, rowLatency, tags: scenario.reconcile.tags, ...(options.signal ? { signal: options.signal } : {}) });
+            },
+          });
           warnings.push(...found.problems.map((p) => `${workload.label} / ${policy.name}: ${p}`));
+          lossAgreed &&= found.lossAgreed;
           reconcile.push(found.row);
         }
       }

@@ -16,8 +16,9 @@
 import type { Redis } from 'ioredis';
 import { startFault, type FaultHandle, type ToxiproxyApi } from '../network/index.ts';
 import type { StartedRuntime } from '../runtime/index.ts';
-import { peerProxyName, type FailoverTimeline, type FaultAction, type LinkFaultStep, type TopologyAction, type TopologyEvent } from '../contracts/index.ts';
+import { isRoleSelector, peerProxyName, type FailoverTimeline, type FaultAction, type LinkFaultStep, type TopologyAction, type TopologyEvent } from '../contracts/index.ts';
 import { errorMessage, LabError } from '../errors/index.ts';
+import { currentPrimary } from './role-resolve.ts';
 
 /** The proxy a link fault acts on: the node's client proxy, or the peer proxy of that name. */
 const linkProxy = (topology: StartedRuntime, link: string): string => {
@@ -153,6 +154,25 @@ export const startTimeline = (input: {
     gates.set(event.afterCommands, [...(gates.get(event.afterCommands) ?? []), { open, applied }]);
     gateOf.set(event, { opened, markApplied });
   }
+  // A role selector (`current-primary`) as the node it names now; each resolution is in times.selections.
+  const selections: NonNullable<FailoverTimeline['selections']> = [];
+  times.selections = selections;
+  const resolve = async (event: TopologyEvent, name: string): Promise<string> => {
+    if (!isRoleSelector(name)) return name;
+    const node = await currentPrimary(topology, primary);
+    selections.push({ name: event.name, selector: name, node, atMs: at() });
+    return node;
+  };
+  const resolved = async (event: TopologyEvent): Promise<TopologyEvent> => {
+    const { action } = event;
+    if (action.kind === 'link-fault') return { ...event, action: { ...action, link: await resolve(event, action.link) } };
+    if (action.kind === 'partition') {
+      const nodes: string[] = [];
+      for (const node of action.nodes) nodes.push(await resolve(event, node));
+      return { ...event, action: { ...action, nodes } };
+    }
+    return event;
+  };
   const linkFaults: LinkFaultStep[] = [];
   const faultHandles = new Set<FaultHandle>();
   times.linkFaults = linkFaults;
@@ -188,11 +208,18 @@ export const startTimeline = (input: {
     }
   };
 
-  const runEvent = async (event: TopologyEvent): Promise<void> => {
-    const gate = gateOf.get(event);
-    if (gate === undefined) await sleepUntil(startMs, event.atMs ?? 0, signal);
+  const runEvent = async (written: TopologyEvent): Promise<void> => {
+    const gate = gateOf.get(written);
+    if (gate === undefined) await sleepUntil(startMs, written.atMs ?? 0, signal);
     else await gate.opened;
     if (signal.aborted) return gate?.markApplied();
+    let event: TopologyEvent;
+    try {
+      event = await resolved(written);
+    } catch (error) {
+      gate?.markApplied();
+      throw error;
+    }
     const beganMs = at();
     const untilMs = () => (event.atMs ?? beganMs) + (event.forMs ?? 0);
     const { action } = event;

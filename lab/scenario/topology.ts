@@ -4,6 +4,9 @@
 // Node names follow lab/contracts/topology.ts (NODE NAMING).
 
 import {
+  isRoleSelector,
+  roleSelectors,
+  selectorRefusal,
   faultLinkNames,
   needsReplicationRunner,
   modeLabel,
@@ -189,7 +192,7 @@ const readNodeList = (value: unknown, path: FieldPath, problems: Problem[]): str
   return items as string[];
 };
 
-const LINK_HINT = 'a fault on a link: {name, at: 500ms (or after: 200 commands), for: 1s, node: primary, reset: {}}; also cut-after: {down: "8 replies"}, stall: {}, down: {}, bandwidth: {down: 1KB/s}; node names a node (its client proxy), a peer link such as replica-1->primary, or a sentinel (its client proxy, e.g. sentinel-1)';
+const LINK_HINT = 'a fault on a link: {name, at: 500ms (or after: 200 commands), for: 1s, node: primary, reset: {}}; also cut-after: {down: "8 replies"}, stall: {}, down: {}, bandwidth: {down: 1KB/s}; node names a node (its client proxy), a peer link such as replica-1->primary, or a sentinel (its client proxy, e.g. sentinel-1); node: current-primary is the node that is primary when the event fires (a cluster of several shards: current-primary@shard-2)';
 const FAULT_ONLY = ['cut-after', 'reset', 'stall', 'bandwidth'] as const;
 
 // `{node: replica-1, reset: {}}`: the single-node fault grammar on one link.
@@ -328,7 +331,13 @@ const checkLinkFault = (input: { action: Extract<TopologyAction, { kind: 'link-f
   const { action, path, topology, replication, problems } = input;
   if (topology.kind === 'single') return;
   const links = faultLinkNames(topology);
-  if (!links.includes(action.link)) {
+  if (isRoleSelector(action.link)) {
+    const refusal = selectorRefusal(action.link, topology);
+    if (refusal !== undefined) {
+      problems.push({ path: [...path, 'node'], message: refusal, hint: `role selectors here: ${roleSelectors(topology).join(', ') || 'none'}; or name a link: ${links.join(', ')}` });
+      return;
+    }
+  } else if (!links.includes(action.link)) {
     const guess = closest(action.link, links);
     problems.push({ path: [...path, 'node'], message: `no link "${action.link}" in ${topologyLabel(topology)}${guess ? `; did you mean ${guess}?` : ''}`, hint: `links: ${links.join(', ')}` });
     return;
@@ -425,6 +434,14 @@ export const checkTopologyRules = (input: TopologyRuleInput, problems: Problem[]
     problems.push({ path, at, message: `no node "${name}" in ${label}${guess ? `; did you mean ${guess}?` : ''}`, hint: `nodes: ${names.join(', ')}` });
     return false;
   };
+  // A partition may name a node by its role when the event fires (role-selector.ts).
+  const knownOrSelector = (name: string, path: FieldPath): boolean => {
+    if (!isRoleSelector(name)) return known(name, path);
+    const refusal = selectorRefusal(name, topology);
+    if (refusal === undefined) return true;
+    problems.push({ path, message: refusal, hint: `role selectors: ${roleSelectors(topology).join(', ')}; nodes: ${names.join(', ')}` });
+    return false;
+  };
   for (const name of Object.keys(nodeLinks ?? {})) known(name, ['network', 'nodes', name], 'key');
   const cluster = topology.kind === 'cluster';
   // Without a timeline, WAIT or reads from a replica, a primary with replicas runs the single-node
@@ -483,7 +500,7 @@ export const checkTopologyRules = (input: TopologyRuleInput, problems: Problem[]
   timeline?.forEach((event, index) => {
     const path = ['timeline', index];
     const { action } = event;
-    if (action.kind === 'partition') for (const node of action.nodes) known(node, [...path, 'partition', 'nodes']);
+    if (action.kind === 'partition') for (const node of action.nodes) knownOrSelector(node, [...path, 'partition', 'nodes']);
     if (action.kind === 'down') known(action.node, [...path, 'down']);
     if (action.kind === 'failover' && known(action.promote, [...path, 'failover', 'promote']) && nodes.find((n) => n.name === action.promote)?.role !== 'replica') {
       problems.push({ path: [...path, 'failover', 'promote'], message: `${action.promote} is not a replica`, hint: `promote one of: ${nodes.filter((n) => n.role === 'replica').map((n) => n.name).join(', ')}` });
@@ -496,8 +513,9 @@ export const checkTopologyRules = (input: TopologyRuleInput, problems: Problem[]
     if (action.kind === 'link-fault') checkLinkFault({ action, path, topology, replication, problems });
     if (action.kind === 'partition' && cluster) {
       const primaries = nodes.filter((n) => n.role === 'primary').map((n) => n.name);
-      if (action.nodes.length !== 1 || !primaries.includes(action.nodes[0]!)) {
-        problems.push({ path: [...path, 'partition', 'nodes'], message: `the cluster runner cuts off one primary, got ${action.nodes.join(', ')}`, hint: `name one of: ${primaries.join(', ')}` });
+      const cut = action.nodes[0]!;
+      if (action.nodes.length !== 1 || !(primaries.includes(cut) || (isRoleSelector(cut) && selectorRefusal(cut, topology) === undefined))) {
+        problems.push({ path: [...path, 'partition', 'nodes'], message: `the cluster runner cuts off one primary, got ${action.nodes.join(', ')}`, hint: `name one of: ${[...primaries, ...roleSelectors(topology)].join(', ')}` });
       }
       if (action.from !== 'all') problems.push({ path: [...path, 'partition', 'from'], message: `the cluster runner cuts a primary off from all (the other nodes and the clients), got ${action.from}`, hint: 'write from: all, or leave from out' });
     }

@@ -20,6 +20,7 @@ import { calibrateNode, flattenLinks } from './cluster-links.ts';
 import { clusterLinkCostMs } from './cluster-model.ts';
 import { runClusterFault } from './cluster-faults.ts';
 import { clusterPolicyRows } from './cluster-policies.ts';
+import { resolveClusterEvent } from './cluster-role.ts';
 import { loadPolicies, type LoadedPolicy } from '../../policies/index.ts';
 
 interface RunClusterOptions {
@@ -213,11 +214,15 @@ const runCluster = async <T>(scenario: Scenario, options: RunClusterOptions & Po
       const faults: ClusterFaultResult[] = [];
       for (const [index, fault] of (scenario.timeline ?? []).entries()) {
         signal.throwIfAborted();
-        faults.push(await runClusterFault({ scenario, cluster, client, addedMs, api, signal }, fault, index));
+        // A role selector (`current-primary@shard-1`) names the node that holds the role now.
+        const { event, resolved } = await resolveClusterEvent(cluster, fault);
+        const found = await runClusterFault({ scenario, cluster, client, addedMs, api, signal }, event, index);
+        if (resolved !== undefined) found.timeline.unshift({ atMs: 0, event: `${fault.name}: ${eventNode(fault)} is ${resolved}` });
+        faults.push(found);
       }
       const policyRows =
         options.policies.length === 0
-          ? { rows: [], problems: [] }
+          ? { rows: [], problems: [], lossAgreed: true }
           : await clusterPolicyRows({ scenario, policies: options.policies, runtime: cluster.kind, ...(options.signal ? { signal: options.signal } : {}) });
       const direct = await connectClient(cluster.nodes[0]!.direct, 'primary-1 direct');
       const versions = await readVersions(direct, api).finally(() => closeClient(direct));
@@ -254,7 +259,8 @@ const runCluster = async <T>(scenario: Scenario, options: RunClusterOptions & Po
         policyRows: policyRows.rows,
         // Lost writes are a finding, reported; a run fails when a measured run erred or the
         // cluster did not settle after a fault.
-        pass: configs.every((c) => c.errors === 0 && c.medianMs !== null) && faults.every((f) => f.after !== null && !f.timeline.some((t) => t.event.includes('did not settle'))),
+        // A policy row whose runs disagree as to loss fails the run too (as the writer's rows do on a primary/replicas topology).
+        pass: configs.every((c) => c.errors === 0 && c.medianMs !== null) && faults.every((f) => f.after !== null && !f.timeline.some((t) => t.event.includes('did not settle'))) && policyRows.lossAgreed,
         warnings,
         notMeasured: NOT_MEASURED,
       });
