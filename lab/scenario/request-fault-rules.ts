@@ -66,7 +66,7 @@ const checkFaults = (w: Workload, faults: readonly { fault: Fault; index: number
         path: ['faults', index, 'cut-after'],
         at: 'key',
         message: 'a byte- or reply-counted cut does not run under a request workload (its requests mix commands whose bytes the lab does not count)',
-        hint: 'use reset, stall or down, at a time (at: 1s) or after N requests (after: 100)',
+        hint: 'use reset, stall or down, at a time (at: 1s) or after N requests (after: 100 requests)',
       });
     }
     if (fault.trigger.kind === 'commands' && fault.trigger.counts !== 'requests') {
