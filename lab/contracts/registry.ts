@@ -6,7 +6,7 @@
 
 import type { Bandwidth } from './link.ts';
 import { modeLabel, modeOfFlat, sameMode, type Mode } from './mode.ts';
-import type { ConfigResult, LatencySummaryUs, ReconcileEntry, RowRunCounts, RowRunLatency } from './result.ts';
+import type { ConfigResult, FaultRequests, LatencySummaryUs, ReconcileEntry, RowRunCounts, RowRunLatency } from './result.ts';
 import { batcherRecordLabel, type BatchingResult } from './batching.ts';
 import type { BatchAdvice } from './advise.ts';
 import { clientsRecordLabel, rateLabel } from './request.ts';
@@ -275,6 +275,22 @@ const writeLatency = <N extends string>(name: N, pick: 'p50' | 'p99' | 'max', ab
     }),
 });
 
+// A request workload under a fault (the row's `requests`, first run): null on rows without one.
+const requestCount = <N extends string>(name: N, about: string, read: (r: FaultRequests) => number | null, compared?: true): ReconcileMetricSpec & { name: N } => ({
+  name,
+  unit: 'count',
+  about,
+  read: (e) => (e.requests === undefined ? null : read(e.requests)),
+  ...(compared === undefined ? {} : { compared }),
+});
+const rowRequestLatency = <N extends string>(name: N, pick: 'p50' | 'p99' | 'max', about: string, of: (r: FaultRequests) => LatencySummaryUs | null | undefined): ReconcileMetricSpec & { name: N } => ({
+  name,
+  unit: 'us',
+  about,
+  read: (e) => (e.requests === undefined ? null : (of(e.requests)?.[pick] ?? null)),
+  ...(pick === 'max' ? {} : { percentile: { percentile: pick === 'p50' ? 50 : 99, summary: (e: ReconcileEntry) => (e.requests === undefined ? null : of(e.requests)) } }),
+});
+
 export const RECONCILE_METRICS = [
   { name: 'lost', unit: 'count', about: 'acknowledged but not applied', read: (e) => e.counts.lost, perRun: runsOf('lost'), compared: true },
   { name: 'duplicated', unit: 'count', about: 'applied more than once', read: (e) => e.counts.duplicated, perRun: runsOf('duplicated'), compared: true },
@@ -293,7 +309,28 @@ export const RECONCILE_METRICS = [
   writeLatency('write-p(50)', 'p50', 'per-write latency across the timeline, 50th percentile', 'p50Us'),
   writeLatency('write-p(99)', 'p99', 'per-write latency across the timeline, 99th percentile', 'p99Us'),
   writeLatency('write-max', 'max', 'slowest write across the timeline'),
+  // Request workloads under a fault (null elsewhere).
+  requestCount('requests-sent', 'requests started in the run', (r) => r.sent),
+  requestCount('requests-completed', 'requests whose every step succeeded', (r) => r.completed),
+  requestCount('requests-failed', 'requests a step of which failed (the policy gave up)', (r) => r.failed, true),
+  requestCount('requests-unfinished', 'requests still waiting at the run\'s deadline', (r) => r.unfinished),
+  requestCount('failed-near-fault', 'failed requests whose span overlapped the fault', (r) => r.aroundFault?.failed ?? null),
+  rowRequestLatency('request-p(50)', 'p50', 'completed requests\' latency, 50th percentile (open loop: from the intended start)', (r) => r.latencyUs),
+  rowRequestLatency('request-p(99)', 'p99', 'completed requests\' latency, 99th percentile (open loop: from the intended start)', (r) => r.latencyUs),
+  rowRequestLatency('request-max', 'max', 'slowest completed request', (r) => r.latencyUs),
+  rowRequestLatency('near-fault-p(99)', 'p99', 'latency of the completed requests whose span overlapped the fault, 99th percentile', (r) => r.aroundFault?.latencyUs),
 ] as const satisfies readonly ReconcileMetricSpec[];
+
+/** The request figures a fault row shows (table and page), in order: name as thresholds write it, column title. */
+export const REQUEST_ROW_COLUMNS = [
+  ['requests-sent', 'req sent'],
+  ['requests-completed', 'req ok'],
+  ['requests-failed', 'req failed'],
+  ['failed-near-fault', 'failed near fault'],
+  ['request-p(50)', 'req p50 ms'],
+  ['request-p(99)', 'req p99 ms'],
+  ['near-fault-p(99)', 'near-fault p99 ms'],
+] as const;
 
 export type ReconcileMetric = (typeof RECONCILE_METRICS)[number]['name'];
 

@@ -96,6 +96,12 @@ export interface CellArrival {
   slo?: SloSearchOptions;
 }
 
+/** The writes a request under a fault may carry (one per request): a counter the fault path's
+ * checker reconciles. Every other step command must be a read (REQUEST_FAULT_READS). */
+export const REQUEST_FAULT_WRITES = ['INCR', 'INCRBY'] as const;
+export const REQUEST_FAULT_READS = ['GET', 'MGET', 'EXISTS', 'HGET', 'HGETALL', 'LRANGE', 'SMEMBERS', 'SCARD', 'LLEN', 'STRLEN', 'TTL', 'PING'] as const;
+export const isRequestFaultWrite = (command: string): boolean => (REQUEST_FAULT_WRITES as readonly string[]).includes(command);
+
 /** Commands one request of this kind sends. */
 export const commandsPerRequest = (kind: RequestKind): number => kind.steps.reduce((sum, step) => sum + step.commands.length, 0);
 

@@ -453,6 +453,33 @@ export interface ReconcileEntry {
   latencyUs?: LatencySummaryUs | null;
   /** Each run's own p50 and p99 of the same, in run order (`compare` reads their spread). */
   runLatencyUs?: RowRunLatency[];
+  /** A request workload under the fault (first run): its requests, apart from the write operations `counts` reconciles. */
+  requests?: FaultRequests;
+}
+
+/** Requests of one fault run; sent = completed + failed + unfinished. */
+export interface FaultRequests {
+  /** `closed`: one after another per caller; `open`: on the arrival schedule (latency from the intended start). */
+  loop: 'closed' | 'open';
+  /** Requests the run meant to send (all of the plan, or the open-loop schedule). */
+  scheduled: number;
+  /** Requests started (the deadline may stop the rest). */
+  sent: number;
+  completed: number;
+  /** A step failed (the policy gave up): the request ended there. */
+  failed: number;
+  /** Started, still waiting for a reply at the run's deadline. */
+  unfinished: number;
+  /** Failed requests by the kind of their first error. */
+  failedByKind: Record<string, number>;
+  /** Read commands of the requests (counted, not reconciled). */
+  reads: { ok: number; failed: number };
+  /** Completed requests' latency (open loop: from the intended start; closed: from the start), µs; null: none completed. */
+  latencyUs: LatencySummaryUs | null;
+  /** Open loop: from the actual send (after any pool wait), µs; null closed-loop or none completed. */
+  serviceLatencyUs: LatencySummaryUs | null;
+  /** Requests whose span (start to end, or to the run's end) overlapped the fault's (on to healed, or to the run's end); null: the fault never went on. */
+  aroundFault: { sent: number; completed: number; failed: number; unfinished: number; latencyUs: LatencySummaryUs | null } | null;
 }
 
 /** One run of a reconcile row: its counts of harm and of the client's extra work. */

@@ -131,7 +131,8 @@ export type AnyThreshold = Threshold | ReconcileThreshold;
 // --- faults (issue 4) -------------------------------------------------------------------
 
 /** When a fault starts: a time after the workload starts, or once N commands were issued. */
-export type FaultTrigger = { kind: 'time'; atMs: number } | { kind: 'commands'; after: number };
+/** `after: N commands`, or under a request workload `after: N requests` (`counts: 'requests'`). */
+export type FaultTrigger = { kind: 'time'; atMs: number } | { kind: 'commands'; after: number; counts?: 'requests' };
 
 export type FaultAction =
   | { kind: 'reset' } // reset_peer: TCP RST

@@ -14,6 +14,7 @@ import { checkApplied, checkCounter, checkPrefix, Ledger, verdictFor } from '../
 import type { Endpoint } from '../runtime/index.ts';
 import { expandFaultCells, type FaultCell, type FaultMode } from '../scenario/index.ts';
 import { buildPlan, cutAfterBytes, driveWithLedger, tagKeys, type OperationPlan, type OpWrapping } from '../workload/index.ts';
+import { driveRequestCell, requestFaultPlan, type RequestFaultPlan } from './request-fault-run.ts';
 import { isCollectionCommand, linkShapeKey, type Calibration, type Fault, type ReconcileCounts, type PolicyEndpoint, type ReconcileEntry, type ReconcileOptions } from '../contracts/index.ts';
 import { judgeCollection } from './collection-judge.ts';
 import { errorKindReasons, everyOperationFailed } from './error-reasons.ts';
@@ -36,6 +37,8 @@ interface FaultRunInput {
   fault: Fault;
   policy: LoadedPolicy;
   options: ReconcileOptions;
+  /** A request workload: its requests (plan is then the request's write). */
+  requests?: RequestFaultPlan;
 }
 
 export const wrappingFor = (policy: LoadedPolicy, options: Pick<ReconcileOptions, 'tags'>): OpWrapping =>
@@ -120,10 +123,15 @@ const runFault = async (input: FaultRunInput): Promise<FaultRunFindings> => {
   relay.onClose(() => schedule.connectionClosed());
   let end;
   let drive = { unsettled: 0 };
+  let requests;
   const closeProblems: string[] = [];
   try {
     schedule.arm();
-    drive = await driveWithLedger({
+    const t0Ms = performance.now();
+    if (input.requests !== undefined) {
+      requests = await driveRequestCell({ policy: policy.policy, clients, mode, plan: input.requests, ledger, wrapping, tagKeys: keys, fault, schedule, signal: abort.signal, t0Ms });
+      drive = requests;
+    } else drive = await driveWithLedger({
       policy: policy.policy,
       clients,
       mode,
@@ -152,13 +160,15 @@ const runFault = async (input: FaultRunInput): Promise<FaultRunFindings> => {
     reasons: [...everyOperationFailed(ledger, wrapping, policy.source !== 'built-in'), ...hung.reasons, ...errorKindReasons(ledger)],
     errorMessages: ledger.errorMessages(),
   };
+  const timeline = schedule.times();
   return {
     ...findings,
+    ...(requests === undefined ? {} : { requests: requests.figures(timeline) }),
     faultObserved: end.faultObserved,
     durationMs: performance.now() - startMs,
     heal: end.heal,
     problems: [...end.problems, ...closeProblems],
-    timeline: schedule.times(),
+    timeline,
   };
 };
 
@@ -264,7 +274,8 @@ export const runFaultCells = async (session: RunSession, proxied: Endpoint, poli
   const { scenario, emit } = session;
   const cells: FaultCell[] = expandFaultCells(scenario);
   // One plan per workload (a scenario may compare several writes side by side).
-  const plans = new Map(scenario.workloads.map((w) => [w, buildPlan(w, w.commands[0] ?? 0, w.valueBytes[0] ?? { minBytes: 0, maxBytes: 0 }, scenario.seed)]));
+  const requestPlans = new Map(scenario.workloads.flatMap((w) => (w.request === undefined ? [] : [[w, requestFaultPlan(w, scenario.seed)] as const])));
+  const plans = new Map(scenario.workloads.map((w) => [w, requestPlans.get(w)?.write ?? buildPlan(w, w.commands[0] ?? 0, w.valueBytes[0] ?? { minBytes: 0, maxBytes: 0 }, scenario.seed)]));
   refuseUnsupported(policies, cells);
   const found: FaultCellsFound = { entries: [], calibration: [], problems: [] };
   let linkShape = '';
@@ -279,7 +290,9 @@ export const runFaultCells = async (session: RunSession, proxied: Endpoint, poli
       checkAborted(session.signal);
       const policy = policies.get(cell.policy) as LoadedPolicy;
       const plan = plans.get(cell.workload) as OperationPlan;
-      const findings = await runGuarded({ session, proxied, plan, mode: cell.mode, connections: cell.connections, fault: cell.fault, policy, options: scenario.reconcile });
+      const requests = requestPlans.get(cell.workload);
+      const connections = requests?.poolSize ?? cell.connections;
+      const findings = await runGuarded({ session, proxied, plan, mode: cell.mode, connections, fault: cell.fault, policy, options: scenario.reconcile, ...(requests === undefined ? {} : { requests }) });
       checkAborted(session.signal);
       runs.push(findings);
       found.problems.push(...findings.problems.map((problem) => `${cell.id} run ${r + 1}: ${problem}`));
@@ -287,7 +300,7 @@ export const runFaultCells = async (session: RunSession, proxied: Endpoint, poli
     }
     const entry = {
       ...(scenario.workloads.length > 1 ? { workload: cell.workload.label } : {}),
-      ...faultEntry(cell, runs),
+      ...faultEntry({ ...cell, connections: requestPlans.get(cell.workload)?.poolSize ?? cell.connections }, runs),
       client: (policies.get(cell.policy) as LoadedPolicy).client,
     };
     found.entries.push(entry);

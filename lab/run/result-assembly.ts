@@ -239,7 +239,7 @@ export const groupByLink = <T extends { cell: ConfigCell }>(configs: readonly T[
 // --- fault cells ------------------------------------------------------------------------
 
 /** What one fault run found; the entry's figures come from here. */
-export type FaultRunFindings = Pick<ReconcileEntry, 'counts' | 'counter' | 'prefix' | 'faultObserved' | 'verdict' | 'reasons' | 'examples' | 'errorsByKind' | 'errorMessages'> & {
+export type FaultRunFindings = Pick<ReconcileEntry, 'counts' | 'counter' | 'prefix' | 'faultObserved' | 'verdict' | 'reasons' | 'examples' | 'errorsByKind' | 'errorMessages' | 'requests'> & {
   durationMs: number;
   /** How the fault was removed (the fallback path means the one DELETE did not answer). */
   heal: string;
@@ -300,6 +300,7 @@ export const faultEntry = (cell: Pick<FaultCell, 'id' | 'fault' | 'mode' | 'poli
     examples: first.examples,
     errorsByKind: first.errorsByKind,
     ...(first.errorMessages === undefined ? {} : { errorMessages: first.errorMessages }),
+    ...(first.requests === undefined ? {} : { requests: first.requests }),
     ...(runs.every((run) => run.timeline !== undefined) ? { timelines: runs.map((run) => run.timeline as FaultTimeline) } : {}),
   };
 };

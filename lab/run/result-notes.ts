@@ -174,7 +174,7 @@ const ALWAYS = [
 ];
 
 const FAULTS = [
-  'Fault runs judge correctness, not speed: their timings are not reported as latency.',
+  'Fault runs judge correctness, not speed: a command workload\'s timings are not reported as latency; a request workload\'s row reports its requests\' latency over the run (first run only, with the tagging script\'s extra server work inside it).',
   'With reconcile tags (the default), each operation is a Lua script that runs the command and appends its id to a log; the reply is the command\'s own, but the server does a little more work per operation than the bare command.',
 ];
 

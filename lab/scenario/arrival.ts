@@ -81,10 +81,10 @@ export const readClients = (value: unknown, path: FieldPath, problems: Problem[]
 const MODE_HINT = 'a request runs as sync, pipeline:all (the whole request as one pipeline), multi:all (one MULTI/EXEC) or auto:C';
 
 /** Request workloads against the rest of the scenario: a request runs whole as one pipeline
- * or transaction (`pipeline:all`, `multi:all`); requests do not run under faults. */
+ * or transaction (`pipeline:all`, `multi:all`); under faults, request-fault-rules.ts. */
 export const checkRequestRules = (
   record: Record<string, unknown>,
-  context: { workloads: Workload[] | undefined; modes: Mode[] | undefined; faults: unknown },
+  context: { workloads: Workload[] | undefined; modes: Mode[] | undefined },
   problems: Problem[],
 ): void => {
   if (!context.workloads?.some((w) => w.request !== undefined)) return;
@@ -94,7 +94,4 @@ export const checkRequestRules = (
       problems.push({ path: where, message: `${modeLabel(mode)}: a request is sent whole, as one ${mode.kind === 'multi' ? 'transaction' : 'pipeline'}`, hint: `write ${mode.kind}:all; ${MODE_HINT}` });
     }
   });
-  if (Array.isArray(context.faults) && context.faults.length > 0) {
-    problems.push({ path: ['faults'], at: 'key', message: 'request workloads do not run under faults yet', hint: 'use a command workload (command: INCR, commands: N) for fault scenarios' });
-  }
 };

@@ -75,6 +75,10 @@ const arrivalsOf = (w: Workload, requests: number): (CellArrival | undefined)[] 
   })));
 };
 
+/** A request workload's one arrival under a fault (faults take no arrival axes); undefined: closed-loop. */
+export const faultArrival = (w: Workload): CellArrival | undefined => arrivalsOf(w, w.commands[0] ?? 1)[0];
+
+
 // Every config on one link shape, workload outermost and mode innermost, in file order.
 const cellsOn = (s: Scenario, link: Link): ConfigCell[] =>
   s.workloads.flatMap((workload) =>

@@ -8,6 +8,7 @@ import { batchSize, COLLECTION_COMMANDS, modeLabel, type Fault, type Mode, type 
 import { DEFAULTS, KEYS, LIMITS } from './defaults.ts';
 import { checkKeys, hasKey, isRecord, optionalKey, readInt, readMs, readRecord, type MsRules } from './fields.ts';
 import { workloadPath } from './workload.ts';
+import { checkRequestFaults } from './request-fault-rules.ts';
 import { formatMs } from './quantities.ts';
 import { describeValue, type FieldPath, type Problem } from './problems.ts';
 
@@ -50,6 +51,13 @@ const checkFaultOnlyKeys = (record: Record<string, unknown>, problems: Problem[]
 const checkWorkload = (input: FaultRuleInput, problems: Problem[]): number | undefined => {
   const { workloads } = input;
   if (workloads === undefined) return undefined;
+  const requestAt = workloads.findIndex((w) => w.request !== undefined);
+  if (requestAt >= 0) {
+    const [only, other] = workloads;
+    if (other !== undefined) problems.push({ path: ['workload'], message: 'a request workload runs alone in a fault scenario', hint: 'give the fault scenario one workload: the request workload, or command workloads only' });
+    else if (only !== undefined) checkRequestFaults(only, workloadPath(input.record.workload, 0), input.faults, problems);
+    return undefined;
+  }
   workloads.forEach((w, index) => checkOneWorkload(input, w, index, problems));
   const counts = new Set(workloads.flatMap((w) => w.commands));
   if (workloads.length > 1 && counts.size > 1) {
@@ -66,9 +74,6 @@ const checkWorkload = (input: FaultRuleInput, problems: Problem[]): number | und
 };
 
 const checkOneWorkload = (input: FaultRuleInput, w: Workload, index: number, problems: Problem[]): void => {
-  // A request workload (steps, arrivals, a trace) is refused as a whole under faults; its first
-  // command (a trace's is a placeholder) says nothing the user wrote.
-  if (w.request !== undefined) return;
   const path = workloadPath(input.record.workload, index);
   if (!(FAULT_COMMANDS as readonly string[]).includes(w.command)) {
     const reads = w.command === 'GET' || w.command === 'MGET';
@@ -136,7 +141,8 @@ const unitsAfter = (mode: Mode, commands: number, from: number): number => {
 // issued and the run would judge nothing. Checked for every commands value; false: unreachable.
 const checkTriggerReached = (after: number, path: FieldPath, input: FaultRuleInput, problems: Problem[]): boolean => {
   const [workload, other] = input.workloads ?? [];
-  if (workload === undefined || other !== undefined) return true;
+  // A request workload's `after` counts requests (request-fault-rules.ts checks it).
+  if (workload === undefined || other !== undefined || workload.request !== undefined) return true;
   const counts = [...new Set(workload.commands)].sort((a, b) => a - b);
   const short = counts.filter((n) => after >= n);
   const [only] = counts;
@@ -158,6 +164,10 @@ const checkFault = (fault: Fault, index: number, input: FaultRuleInput, commands
   const path = ['faults', index];
   const { trigger, action } = fault;
   const deadlineMs = input.reconcile?.deadlineMs;
+  if (trigger.kind === 'commands' && trigger.counts === 'requests' && input.workloads?.every((w) => w.request === undefined) === true) {
+    problems.push({ path: [...path, 'after'], message: `after ${trigger.after} requests, but the workload sends commands, not requests`, hint: `write after: ${trigger.after} commands` });
+    return;
+  }
   const reachable = trigger.kind !== 'commands' || checkTriggerReached(trigger.after, [...path, 'after'], input, problems);
   // The fault starts between two batches (the driver awaits it there), so byte counts line up
   // with whole batches: `after` must be a batch boundary in every batched mode.

@@ -50,6 +50,10 @@ const readTrigger = (record: Record<string, unknown>, path: FieldPath, problems:
     return undefined;
   }
   if (afterValue !== undefined) {
+    // `N requests`: a request workload's trigger (request-fault-rules.ts refuses it elsewhere).
+    const requests = typeof afterValue === 'string' ? /^\s*(\d[\d_]*)\s+requests?\s*$/.exec(afterValue) : null;
+    const counted = requests === null ? undefined : Number((requests[1] ?? '').replaceAll('_', ''));
+    if (counted !== undefined && counted <= LIMITS.requests.max) return { kind: 'commands', after: counted, counts: 'requests' };
     const after = readAfter(afterValue, [...path, 'after'], problems);
     return after === undefined ? undefined : { kind: 'commands', after };
   }

@@ -4,7 +4,7 @@
 
 export * from '../contracts/index.ts';
 export { loadScenarioFile, parseScenario } from './load.ts';
-export { expandMatrix, expandFaultCells, type FaultCell, type FaultMode } from './expand.ts';
+export { expandMatrix, expandFaultCells, faultArrival, type FaultCell, type FaultMode } from './expand.ts';
 export { parseDuration, durationIn, type Duration } from './quantities.ts';
 export { parseSize, formatSize, parseRate, formatRate, formatBandwidth } from './quantities.ts';
 export { formatValueSize } from './operation.ts';

@@ -133,7 +133,7 @@ const readScenario = (record: Record<string, unknown>, problems: Problem[]): Sce
     policies,
     reconcile,
   };
-  checkRequestRules(record, { workloads, modes, faults }, problems);
+  checkRequestRules(record, { workloads, modes }, problems);
   checkBatchRules(record, { workloads, modes }, problems);
   // A cluster's timeline runs in order, without `at` (see readTimeline); known from the text, so a
   // mistake elsewhere in `topology` does not turn into a second complaint about every event.

@@ -118,16 +118,16 @@ const NEVER_SENT = new Set(['STREAM_NOT_WRITEABLE', 'ECONNREFUSED']);
 const neverSent = (error: unknown): boolean =>
   isReplyError(error) || NEVER_SENT.has(errorKind(error)) || (typeof error === 'object' && error !== null && (error as { notSent?: unknown }).notSent === true);
 
-// Records one attempt's outcome in the ledger.
-const settle = (ledger: Ledger, op: number, reply: PolicyReply): void => {
+/** Records one attempt's outcome in the ledger. */
+export const settle = (ledger: Ledger, op: number, reply: PolicyReply): void => {
   // A nil reply (SET NX: the lock was held) is recorded as 0; other non-numeric replies as NaN.
   if (reply.ok) ledger.ack(op, typeof reply.value === 'number' ? reply.value : reply.value === null ? 0 : Number.NaN);
   else if (neverSent(reply.error)) ledger.fail(op, errorKind(reply.error), errorMessage(reply.error)); // Redis refused it, or it never left the client
   else ledger.indeterminate(op, errorKind(reply.error), errorMessage(reply.error));
 };
 
-// The operation as a policy sees it; `retrying` records the previous attempt, then the re-issue.
-const policyOp = (input: FaultDriveInput, op: number): PolicyOperation => {
+/** The operation as a policy sees it; `retrying` records the previous attempt, then the re-issue. */
+export const policyOp = (input: Pick<FaultDriveInput, 'wrapping' | 'plan' | 'ledger' | 'tagKeys'>, op: number): PolicyOperation => {
   const { name, args } = wrapOp(input.wrapping, op, input.plan.name, input.plan.argsOf(op), input.tagKeys);
   return {
     id: String(op),
@@ -141,8 +141,8 @@ const policyOp = (input: FaultDriveInput, op: number): PolicyOperation => {
   };
 };
 
-const performGroup = (input: FaultDriveInput, client: unknown, ops: PolicyOperation[]): Promise<PolicyReply[]> => {
-  const { policy, mode } = input;
+/** A group of operations through a policy: one performBatch under pipeline and multi, else concurrent performs. */
+export const performGroup = (policy: Policy, mode: Mode, client: unknown, ops: PolicyOperation[]): Promise<PolicyReply[]> => {
   const batched = mode.kind === 'pipeline' || mode.kind === 'multi';
   if (batched && policy.performBatch !== undefined) return policy.performBatch(client, ops, { transaction: mode.kind === 'multi' });
   // Without performBatch a batch is that many concurrent performs (multi is refused before the run).
@@ -158,8 +158,8 @@ const performGroup = (input: FaultDriveInput, client: unknown, ops: PolicyOperat
   );
 };
 
-// Resolves with the replies, or with null when the run is aborted first.
-const untilAborted = <T>(work: Promise<T>, signal: AbortSignal): Promise<T | null> =>
+/** Resolves with the replies, or with null when the run is aborted first. */
+export const untilAborted = <T>(work: Promise<T>, signal: AbortSignal): Promise<T | null> =>
   new Promise((resolve, reject) => {
     if (signal.aborted) return resolve(null);
     const onAbort = () => resolve(null);
@@ -223,7 +223,7 @@ export const driveWithLedger = async (input: FaultDriveInput): Promise<FaultDriv
       const ops: number[] = [];
       for (const last = Math.min(nextOp + batch, plan.size); nextOp < last; nextOp++) ops.push(ledger.issue(batchIndex, connection));
       const sentNs = process.hrtime.bigint();
-      const replies = await untilAborted(performGroup(input, client, ops.map((op) => policyOp(input, op))), signal);
+      const replies = await untilAborted(performGroup(input.policy, input.mode, client, ops.map((op) => policyOp(input, op))), signal);
       if (replies === null) return;
       if (input.latency !== undefined) {
         const tookUs = Number(process.hrtime.bigint() - sentNs) / 1e3;

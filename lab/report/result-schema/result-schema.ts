@@ -16,7 +16,7 @@ import { ADVISE_BUDGETS, CONFIG_METRICS, RECONCILE_METRICS } from '../../contrac
 import type {
   TraceResult,
   Bandwidth, Calibration, ConfigResult,
-  EngineInfo, EngineRunFigures, FaultTimeline, ImageInfo, LabResult, LatencySummaryUs,
+  EngineInfo, EngineRunFigures, FaultRequests, FaultTimeline, ImageInfo, LabResult, LatencySummaryUs,
   LinkCalibration, NodeShare, ReconcileCounts, ReconcileEntry, ReplicaLag, RowRunCounts, RowRunLatency, RunRecord, ServerClosed,
   Knee, LatencyWindow, RunLatency, Saturation, ScheduleHealth, ServerInfoDelta, TargetInfo, ThresholdResult, TimeAttribution, TopologyNodeResult, TopologyResult,
   Versions, WaitOption, WaitSplit, BystanderResult, BystanderSideResult, BatchingResult, BatcherRecord, SloProbe, SloSearch, AdviseBudget, AdviseBudgets, AdviseProbe, BatchAdvice,
@@ -185,6 +185,12 @@ const counter = nullable(object<{ final: number; lower: number; upper: number; w
 
 const faultTimeline = object<FaultTimeline>({ faultOnMs: nullable(signed()), closedMs: nullable(signed()), healedMs: nullable(signed()), endMs: nullable(signed()) });
 
+const requestTally = { sent: count(), completed: count(), failed: count(), unfinished: count() };
+const faultRequests = object<FaultRequests>({
+  loop: literal('closed', 'open'), scheduled: count(), ...requestTally, failedByKind: record(count()), reads: object({ ok: count(), failed: count() }),
+  latencyUs: latency, serviceLatencyUs: latency, aroundFault: nullable(object<NonNullable<FaultRequests['aroundFault']>>({ ...requestTally, latencyUs: latency })),
+});
+
 const reconcileEntry = object<ReconcileEntry>({
   id: string(), workload: optional(string()), fault: string(), mode: string(), policy: string(), client: optional(string()), rttMs: nonNegative(),
   connections: optional(count()), faultHits: optional(string()), runs: count(), consistent: boolean(), counts: reconcileCounts, counter,
@@ -199,6 +205,7 @@ const reconcileEntry = object<ReconcileEntry>({
     lost: count(), duplicated: count(), indeterminate: count(), failedButApplied: count(), redirects: count(), retries: count(),
   }))),
   latencyUs: optional(latency), runLatencyUs: optional(array(object<RowRunLatency>({ p50Us: nullable(nonNegative()), p99Us: nullable(nonNegative()) }))),
+  requests: optional(faultRequests),
 });
 
 const target = object<TargetInfo>({ redis: string(), toxiproxyApiUrl: string(), disposable: boolean(), keyPrefix: nullable(string()), keysRemoved: nullable(count()) });

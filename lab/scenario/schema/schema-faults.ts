@@ -26,8 +26,8 @@ const flag = (description: string): JsonSchema =>
 export const FAULT_FIELDS: Fields<typeof KEYS.fault> = {
   name: field({ description: 'names the fault in ids and thresholds (at fault=NAME): lowercase letters, digits and -', examples: ['cut-mid-batch'] }, { type: 'string', pattern: '^[a-z0-9-]+$' }),
   after: field(
-    { description: `trigger: once this many commands were issued (at most ${LIMITS.commands.max})`, examples: ['128 commands'] },
-    { type: 'string', pattern: '^\\s*\\d+(?:_\\d+)*\\s+commands?\\s*$' },
+    { description: `trigger: once this many commands were issued (at most ${LIMITS.commands.max}); under a request workload, N requests: just before request N starts`, examples: ['128 commands', '100 requests'] },
+    { type: 'string', pattern: '^\\s*\\d+(?:_\\d+)*\\s+(?:commands?|requests?)\\s*$' },
   ),
   at: field({ description: 'trigger: this long after the workload starts', examples: ['200ms'] }, duration(LIMITS.faultAtMs)),
   for: field({ description: 'how long the fault lasts; default until the client connection closes (then it is healed)', examples: ['500ms'] }, duration(LIMITS.faultForMs)),

@@ -16,7 +16,7 @@ const resultWith = (entry: ReconcileEntry): LabResult => ({ ...labResult, reconc
 
 describe('compare on reconcile row counts', () => {
   it('compares the counts of harm the registry marks, and no others', () => {
-    expect(COMPARED_ROW_METRICS.map((m) => m.name)).toEqual(['lost', 'duplicated', 'unexpected', 'lost-replicated']);
+    expect(COMPARED_ROW_METRICS.map((m) => m.name)).toEqual(['lost', 'duplicated', 'unexpected', 'lost-replicated', 'requests-failed']);
     // acknowledged and retries are counts of work: a change there is not judged.
     expect(compareRowCounts([withCounts({ acknowledged: 10, retries: 0 })], [withCounts({ acknowledged: 900, retries: 50 })], 10)).toEqual([]);
   });

@@ -199,9 +199,9 @@ describe('parseScenario: what a fault scenario needs', () => {
     expect(hints(error)[0]).toMatch(/^policies: none, ioredis-default, app-retry, idempotent \(none: no retry;/);
     expect(hints(error)[2]).toBe('deadline must be from 100ms to 3600000ms');
   });
-  it('a request workload under faults or on a topology is refused as a whole, never by a command it does not have', () => {
+  it('a request workload on a topology is refused as a whole; under faults its counter must be one key', () => {
     const request = ['name: t', 'workload: {request: [{command: INCR, key: "c:{r}"}, {command: GET, key: "c:{r}"}], requests: 10}', 'modes: [sync]'];
-    expect(lines(failure(yaml(...request, 'faults: [{name: a, at: 10ms, reset: {}}]')))).toStrictEqual(['4:1: faults: request workloads do not run under faults yet']);
+    expect(lines(failure(yaml(...request, 'faults: [{name: a, at: 10ms, reset: {}}]')))).toStrictEqual(['2:21: workload.request: INCR in a request under a fault increments one counter, not keys: sequential']);
     // On a topology's own runner (here: WAIT); without one the single-node path runs it on the primary.
     const onTopology = lines(failure(yaml(...request, 'topology: {primary: 1, replicas: 1}', 'replication: {wait: {replicas: 1, timeout: 100ms}}')));
     expect(onTopology).toStrictEqual(['2:11: workload: a request workload (steps, arrivals) does not run on a topology yet']);
