@@ -1,17 +1,24 @@
 // The batch-size advisor (issue 27, item 4): a closed-loop command workload with `advise:` searches
 // its pipeline depth B for the size with the most throughput within a latency and memory budget
-// (seed 001: "choose the batch size from a budget, not as big as possible"). Each probe is one
-// ordinary run of the config at one depth; the search doubles (or halves) from the scenario's
-// pipeline:B, then bisects between the best size that met every budget and the first that missed
-// one. docs/batch-advisor.md. Plain data.
+// (seed 001: "choose the batch size from a budget, not as big as possible"); an open-loop request
+// workload with a window batcher (`batch: {window: W, size: B}`) searches the window's size B at
+// its fixed W. Each probe is one ordinary run of the config at one size; the search doubles (or
+// halves) from the scenario's B, then bisects between the best size that met every budget and the
+// first that missed one. docs/batch-advisor.md. Plain data.
+
+/** What a search varies: a pipeline's depth, or the size of a window batcher (its window fixed). */
+export type AdviseTarget = 'pipeline-depth' | 'window-size';
 
 /** The budgets a size must meet; at least one is set. */
 export interface AdviseBudgets {
-  /** `request-p99`: the batch's round trip (send B commands, read B replies), 99th percentile, µs. */
+  /** `request-p99`, µs: pipeline depth, the batch's round trip (send B commands, read B replies),
+   * 99th percentile; window size, the request's latency from its scheduled arrival (the wait to
+   * fill its batch included), 99th percentile. */
   requestP99Us?: number;
   /** `client-memory`: the client's V8 heap growth during a run's timed span, bytes. */
   clientMemoryBytes?: number;
-  /** `server-output-buffer`: the replies of one batch, bytes (what the server may hold for the client at once). */
+  /** `server-output-buffer`: the replies of one batch, bytes (pipeline depth: B commands; window
+   * size: the largest batch the window sent). */
   serverOutputBufferBytes?: number;
 }
 
@@ -38,7 +45,8 @@ export interface AdviseProbe {
   batch: number;
   /** Commands per second at the median run; null: no verified run. */
   opsPerSec: number | null;
-  /** The batch's round trip, 99th percentile, µs (a pipeline command's latency is its batch's time). */
+  /** Pipeline depth: the batch's round trip, 99th percentile, µs (a pipeline command's latency is
+   * its batch's time). Window size: the request's latency from its scheduled arrival, p99, µs. */
   requestP99Us: number | null;
   /** Largest V8 heap growth above a run's start during its timed span, bytes (measured). */
   clientMemoryBytes: number | null;
@@ -56,15 +64,25 @@ export interface AdviseProbe {
   runs: number;
   /** A miss is run again once before the search believes it: the first try's misses when the second met every budget. */
   firstTry?: { missed: AdviseBudget[] };
+  /** Window size only: the mean wait of a request for its batch to leave, µs, and the batches'
+   * mean size in commands (measured over the verified runs). */
+  meanWaitUs?: number | null;
+  meanBatchCommands?: number | null;
 }
 
 /** The advice, on the config it searched (its other figures are those of the advised size). */
 export interface BatchAdvice {
+  /** What was searched: `pipeline-depth` (modes: [pipeline:B]) or `window-size` (batch: {window,
+   * size}); absent in results written before window sizes were advised (a pipeline depth). */
+  target?: AdviseTarget;
+  /** Window size only: the window W every probe kept, ms. */
+  windowMs?: number;
   budgets: AdviseBudgets;
   /** The depths tried, in the order they ran. */
   probes: AdviseProbe[];
-  /** The depth with the most throughput among those meeting every budget (ties within 5 %: the
-   * smallest); null: no size met them. */
+  /** The size with the most throughput among those meeting every budget; ties within 5 %: the
+   * smallest depth, or the largest window size (fewest batches: at a rate the client keeps up
+   * with every size ties); null: no size met them. */
   advisedBatch: number | null;
   advisedOpsPerSec: number | null;
   /** The smallest depth above the advised one that missed a budget; null: none did. */

@@ -202,8 +202,13 @@ export const CONFIG_METRICS = [
     compare: { rule: 'total', worse: 'lower' },
   },
   // The batch-size advisor (issue 27): configs whose workload has `advise:`.
-  adviceFigure('advised-batch', 'advisedBatch', 'count', 'the pipeline depth with the most throughput within every budget', (a) => a.advisedBatch),
-  adviceFigure('advised-ops/s', 'advisedOpsPerSec', 'rate', 'commands per second at the advised depth', (a) => a.advisedOpsPerSec),
+  adviceFigure('advised-batch', 'advisedBatch', 'count', 'the pipeline depth (or window size) with the most throughput within every budget', (a) => a.advisedBatch),
+  adviceFigure('advised-ops/s', 'advisedOpsPerSec', 'rate', 'commands per second at the advised size', (a) => a.advisedOpsPerSec),
+  // A window size is advised with its window: the longest a request may wait for its batch.
+  {
+    ...adviceFigure('advised-window', 'advisedWindowMs', 'ms', 'the window W kept while its size was searched (window sizes only)', (a) => (a.advisedBatch === null ? null : (a.windowMs ?? null))),
+    compare: { rule: 'total', worse: 'higher' },
+  },
   {
     name: 'saturated',
     key: 'saturated',
@@ -232,6 +237,9 @@ export const CONFIG_METRICS = [
   batchFigure('batch-commands', 'batchCommandsMean', 'rate', 'commands per batch, mean', (b) => b.meanBatchCommands),
   batchFigure('timer-flushes', 'timerFlushes', 'count', 'batches the window timer sent', (b) => b.timerFlushes),
   batchFigure('size-flushes', 'sizeFlushes', 'count', 'batches sent because they reached the size', (b) => b.sizeFlushes),
+  // A replayed trace (issue 27): its round trips per request and its latency shift against rtt 0.
+  { name: 'trace-round-trips', key: 'traceRoundTrips', unit: 'rate', about: 'trace replay: round trips one request waits on, mean (commands that arrived together, `pipeline:`, are one)', read: (c) => c.trace?.roundTripsPerRequest ?? null, words: 'trace replay' },
+  { name: 'trace-shift-ratio', key: 'traceShiftRatio', unit: 'ratio', about: 'trace replay: request p50 shift against rtt 0 / (round trips per request x rtt)', read: (c) => c.trace?.shiftRatio ?? null, words: 'trace replay' },
 ] as const satisfies readonly ConfigMetric[];
 
 /** A config metric's key (`medianMs`, `p99Us`, ...). */

@@ -15,6 +15,9 @@ export interface TraceRequest {
   commands: string[][];
   /** Per command, the argument positions (after the name) that are keys. */
   keyArgs: number[][];
+  /** Commands per round trip, in order (they add up to commands.length): consecutive commands
+   * that arrived together (`pipeline:`) are sent as one pipeline; [1, 1, 1] when each is awaited alone. */
+  rounds: number[];
 }
 
 /** A trace read and grouped: what a trace workload replays. */
@@ -35,6 +38,9 @@ export interface TraceSource {
   format: TraceFormat;
   /** Consecutive commands of one client at most this far apart are one request, ms. */
   gapMs: number;
+  /** Consecutive commands of one request at most this far apart are one pipeline (one round trip), ms;
+   * absent (no `pipeline:`): each command is sent alone and awaited. */
+  pipelineMs?: number;
   /** jsonl: the unit of `t` (`s`: seconds, fractions allowed; `ms`: milliseconds). */
   timeUnit: 's' | 'ms';
   /** `per-client`: one connection per client of the trace; `shared`: one connection for all. */
@@ -43,8 +49,9 @@ export interface TraceSource {
   replay?: TraceReplay;
 }
 
-/** Mean round trips one request waits on: each command is sent alone and awaited. */
-export const traceRoundTrips = (replay: TraceReplay): number => (replay.requests.length === 0 ? 0 : replay.commands / replay.requests.length);
+/** Mean round trips one request waits on: one per command sent alone, one per pipeline. */
+export const traceRoundTrips = (replay: TraceReplay): number =>
+  replay.requests.length === 0 ? 0 : replay.requests.reduce((sum, r) => sum + r.rounds.length, 0) / replay.requests.length;
 
 /** What a trace config reports about its trace and its latency shift (ConfigResult.trace). */
 export interface TraceResult {
@@ -58,7 +65,9 @@ export interface TraceResult {
   skipped: number;
   spanMs: number;
   gapMs: number;
-  /** Mean round trips per request (each command awaited alone). */
+  /** `pipeline:` as the scenario set it, ms; null: each command was awaited alone. Absent in results written before it. */
+  pipelineMs?: number | null;
+  /** Mean round trips per request: one per command awaited alone, one per pipeline. */
   roundTripsPerRequest: number;
   /** The config of the same trace at rtt 0 that the shift is taken against; null for that config itself or when there is none. */
   baseConfigId: string | null;

@@ -9,27 +9,36 @@
 // most throughput within the budgets) and the next depth probed above it (the first that missed,
 // when throughput rises up to the budget's edge), probe the geometric mean until the two are
 // within `within` of each other or one apart.
+//
+// Window size (`batch: {window, size}` on an open-loop request workload): the same search over B
+// with W fixed. In an open-loop run every size the client keeps up with reaches the offered rate,
+// so sizes tie on throughput; among ties the largest is advised (fewest batches per command, the
+// saving a batcher exists for) where a pipeline depth's smallest is.
 
-import { ADVISE_DEFAULTS, runCounts, type AdviseBudget, type AdviseBudgets, type AdviseOptions, type AdviseProbe, type BatchAdvice, type ConfigResult } from '../contracts/index.ts';
+import { ADVISE_DEFAULTS, runCounts, type AdviseBudget, type AdviseBudgets, type AdviseOptions, type AdviseProbe, type AdviseTarget, type BatchAdvice, type ConfigResult } from '../contracts/index.ts';
 
 /** The next depth to probe, or why the search is over. */
 type AdviseStep = { batch: number } | { stopped: string };
 
-/** A probe's figures from its config result at `batch`, judged against the budgets. */
-export const adviseProbeOf = (budgets: AdviseBudgets, batch: number, config: ConfigResult): AdviseProbe => {
+/** A probe's figures from its config result at `batch` (a pipeline depth, or a window's size), judged against the budgets. */
+export const adviseProbeOf = (budgets: AdviseBudgets, batch: number, config: ConfigResult, target: AdviseTarget = 'pipeline-depth'): AdviseProbe => {
   const info = config.serverInfo;
   const measuredRuns = config.runs.length;
   const perCommand = info === null || measuredRuns === 0 || config.commands === 0 ? null : info.netOutputBytes / (measuredRuns * config.commands);
+  // A window's batch holds what arrived in time, up to B: the largest batch it sent owes the most replies.
+  const batching = target === 'window-size' ? config.batching : undefined;
+  const batchCommands = batching === undefined ? batch : batching.maxBatchCommands;
   const figures = {
     opsPerSec: config.opsPerSec,
-    requestP99Us: config.latencyUs?.p99 ?? null,
+    requestP99Us: (target === 'window-size' ? config.requestLatencyUs?.p99 : config.latencyUs?.p99) ?? null,
     clientMemoryBytes: config.clientHeapGrowthBytes,
-    serverOutputBufferBytes: perCommand === null ? null : Math.round(perCommand * batch),
+    serverOutputBufferBytes: perCommand === null || batchCommands === null ? null : Math.round(perCommand * batchCommands),
     sampledOutputBufferBytes: info?.clientRecentMaxOutputBufferBytes ?? null,
   };
   const missed = missedBudgets(budgets, figures);
   const verifiedRuns = config.runs.filter(runCounts).length;
-  return { batch, ...figures, missed, met: missed.length === 0 && verifiedRuns > 0 && figures.opsPerSec !== null, verifiedRuns, runs: config.runs.length };
+  const window = batching === undefined ? {} : { meanWaitUs: batching.meanWaitUs, meanBatchCommands: batching.meanBatchCommands };
+  return { batch, ...figures, missed, met: missed.length === 0 && verifiedRuns > 0 && figures.opsPerSec !== null, verifiedRuns, runs: config.runs.length, ...window };
 };
 
 /** The budgets a probe's figures miss; a figure that was not measured misses its budget. */
@@ -43,13 +52,15 @@ export const missedBudgets = (budgets: AdviseBudgets, f: Pick<AdviseProbe, 'requ
 };
 
 /** The advised probe: the most throughput among those meeting every budget; sizes within the
- * tie fraction of the best count as ties, and the smallest of them is advised (less latency and
- * memory for no measurable throughput). Undefined: none met. */
-export const advisedProbe = (probes: readonly AdviseProbe[]): AdviseProbe | undefined => {
+ * tie fraction of the best count as ties. A pipeline depth advises the smallest of them (less
+ * latency and memory for no measurable throughput), a window size the largest (fewest batches:
+ * an open-loop run's sizes tie at the offered rate, and the budgets bound the wait). Undefined: none met. */
+export const advisedProbe = (probes: readonly AdviseProbe[], target: AdviseTarget = 'pipeline-depth'): AdviseProbe | undefined => {
   const met = probes.filter((p): p is AdviseProbe & { opsPerSec: number } => p.met && p.opsPerSec !== null);
   if (met.length === 0) return undefined;
   const best = Math.max(...met.map((p) => p.opsPerSec));
-  return met.filter((p) => p.opsPerSec >= best * (1 - ADVISE_DEFAULTS.tie)).sort((a, b) => a.batch - b.batch)[0];
+  const sign = target === 'window-size' ? -1 : 1;
+  return met.filter((p) => p.opsPerSec >= best * (1 - ADVISE_DEFAULTS.tie)).sort((a, b) => sign * (a.batch - b.batch))[0];
 };
 
 // The smallest depth probed above `batch`, of any outcome.
@@ -57,10 +68,16 @@ const nextAbove = (probes: readonly AdviseProbe[], batch: number): AdviseProbe |
   probes.filter((p) => p.batch > batch).sort((a, b) => a.batch - b.batch)[0];
 
 /** The next depth to probe (the first: `start`, at most `ceiling`), or why the search stops. */
-export const nextAdviseProbe = (options: Pick<AdviseOptions, 'within' | 'maxProbes'>, start: number, ceiling: number, probes: readonly AdviseProbe[]): AdviseStep => {
+export const nextAdviseProbe = (
+  options: Pick<AdviseOptions, 'within' | 'maxProbes'>,
+  start: number,
+  ceiling: number,
+  probes: readonly AdviseProbe[],
+  target: AdviseTarget = 'pipeline-depth',
+): AdviseStep => {
   const clamp = (b: number): number => Math.min(ceiling, Math.max(1, Math.round(b)));
   if (probes.length === 0) return { batch: clamp(start) };
-  const advised = advisedProbe(probes);
+  const advised = advisedProbe(probes, target);
   if (advised === undefined) {
     const smallest = Math.min(...probes.map((p) => p.batch));
     if (smallest <= 1) return { stopped: 'no size meets the budgets: missed even at 1' };
@@ -89,11 +106,14 @@ export const nextAdviseProbe = (options: Pick<AdviseOptions, 'within' | 'maxProb
   return { batch: next };
 };
 
-/** The advice from the probes and why the search stopped. */
-export const adviceOf = (budgets: AdviseBudgets, probes: readonly AdviseProbe[], stopped: string): BatchAdvice => {
-  const advised = advisedProbe(probes);
+/** The advice from the probes and why the search stopped (`windowMs`: the window a window size kept). */
+export const adviceOf = (budgets: AdviseBudgets, probes: readonly AdviseProbe[], stopped: string, window: { windowMs: number } | null = null): BatchAdvice => {
+  const target: AdviseTarget = window === null ? 'pipeline-depth' : 'window-size';
+  const advised = advisedProbe(probes, target);
   const missedAbove = probes.filter((p) => !p.met && (advised === undefined || p.batch > advised.batch)).sort((a, b) => a.batch - b.batch)[0];
   return {
+    target,
+    ...(window === null ? {} : { windowMs: window.windowMs }),
     budgets: { ...budgets },
     probes: [...probes],
     advisedBatch: advised?.batch ?? null,

@@ -3,7 +3,7 @@
 
 import type { AdviseBudgets, AdviseProbe, BatchAdvice, ConfigResult } from '../contracts/index.ts';
 import { configLabeller } from './configs-block.ts';
-import { formatBytes, formatCount, formatLatencyUs, formatOps } from './figures.ts';
+import { formatBytes, formatCount, formatLatencyUs, formatMs, formatOps } from './figures.ts';
 import { gridBlock, left, right, type Cell, type GridRow } from './grid.ts';
 import { paint, wrapNote } from './terminal-style.ts';
 
@@ -12,7 +12,8 @@ const COLUMNS = [left('config'), right('batch'), right('ops/s'), right('batch p9
 const LEGEND = [
   'batch p99: the round trip of one pipeline batch (B commands out, B replies back), 99th percentile; heap growth: the client\'s V8 heap above its start during a run (measured, largest over the runs)',
   'replies/batch: the server\'s output bytes per command times B (estimated from measured bytes: the most its output buffer can hold for a client that reads every reply before sending again); sampled omem: INFO client_recent_max_output_buffer (the server\'s own sample, may miss short peaks; not judged)',
-  '*: advised (most ops/s within every budget; within 5 % of the best, the smallest); a miss was run twice before it was believed',
+  '*: advised (most ops/s within every budget; within 5 % of the best, the smallest depth or the largest window size); a miss was run twice before it was believed',
+  'window size (batch: {window, size}): batch p99 is the request p99 from its scheduled arrival, the wait to fill its batch included; replies/batch is for the largest batch the window sent',
 ];
 
 const NA: Cell = { text: 'n/a', style: 'dim' };
@@ -40,16 +41,19 @@ const probeRow = (label: string, advice: BatchAdvice, p: AdviseProbe): GridRow =
   ],
 });
 
+// `batch`, or for a window size `window size (window 5 ms)` before the size.
+const adviseWhat = (advice: BatchAdvice): string => (advice.target === 'window-size' ? `window size (window ${formatMs(advice.windowMs ?? 0)} ms)` : 'batch');
+
 /** The block, or nothing when no config was advised. */
 export const renderAdvice = (configs: readonly ConfigResult[], color: boolean, width: number): string[] => {
   const advised = configs.filter((c): c is ConfigResult & { advice: BatchAdvice } => c.advice !== undefined);
   if (advised.length === 0) return [];
-  const title = `${paint('Batch-size advisor', 'bold', color)} ${paint('(pipeline depths probed in order; the config rows show the advised one)', 'dim', color)}`;
+  const title = `${paint('Batch-size advisor', 'bold', color)} ${paint('(pipeline depths or window sizes probed in order; the config rows show the advised one)', 'dim', color)}`;
   const { label } = configLabeller(advised);
   const rows = advised.flatMap((c) => c.advice.probes.map((p) => probeRow(label(c), c.advice, p)));
   const notes = advised.map(
     (c) =>
-      `${label(c)}: ${c.advice.advisedBatch === null ? 'no batch advised' : `advised batch ${formatCount(c.advice.advisedBatch)} at ${formatOps(c.advice.advisedOpsPerSec ?? 0)} ops/s`} (${budgetsText(c.advice.budgets)}); ${c.advice.stopped}`,
+      `${label(c)}: ${c.advice.advisedBatch === null ? 'no batch advised' : `advised ${adviseWhat(c.advice)} ${formatCount(c.advice.advisedBatch)} at ${formatOps(c.advice.advisedOpsPerSec ?? 0)} ops/s`} (${budgetsText(c.advice.budgets)}); ${c.advice.stopped}`,
   );
   // One paragraph per config (wrapNote joins its phrases into one).
   const [head = '', ...grid] = gridBlock({ title, columns: COLUMNS, rows }, color, width);

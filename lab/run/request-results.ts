@@ -206,7 +206,7 @@ export const requestFields = (cell: ConfigCell, records: RequestRecords, medianM
 
 const traceBlock = (source: TraceSource, replay: TraceReplay): TraceResult => ({
   file: source.file, format: source.format, requests: replay.requests.length, commands: replay.commands, clients: replay.clients.length, skipped: replay.skipped,
-  spanMs: replay.spanMs, gapMs: source.gapMs, roundTripsPerRequest: traceRoundTrips(replay), baseConfigId: null, requestP50ShiftMs: null, predictedShiftMs: null, shiftRatio: null,
+  spanMs: replay.spanMs, gapMs: source.gapMs, pipelineMs: source.pipelineMs ?? null, roundTripsPerRequest: traceRoundTrips(replay), baseConfigId: null, requestP50ShiftMs: null, predictedShiftMs: null, shiftRatio: null,
 });
 
 /** Each trace config's request p50 shift against the same trace's config at rtt 0 (same workload, mode, link, jitter and bandwidth). */

@@ -1,10 +1,12 @@
-// `advise:` on a command workload (issue 27, item 4): search its pipeline depth for the size with
-// the most throughput within a budget. `advise: {request-p99: 20ms, client-memory: 256MB,
-// server-output-buffer: 64MB}` with any of the three budgets (at least one), and the search's
-// limits `up-to: 10000` (largest depth, default the workload's commands), `within: 10%` and
-// `probes: 12`. The scenario's one mode, pipeline:B, is the first probe. docs/batch-advisor.md.
+// `advise:` (issue 27, item 4): search a batch size for the most throughput within a budget. On a
+// command workload the size is the pipeline depth (the scenario's one mode, pipeline:B, is the
+// first probe); on an open-loop request workload with one window batcher, `batch: {window: W,
+// size: B}`, it is the window's size B, W kept (B is the first probe). `advise: {request-p99: 20ms,
+// client-memory: 256MB, server-output-buffer: 64MB}` with any of the three budgets (at least one),
+// and the search's limits `up-to: 10000` (largest size), `within: 10%` and `probes: 12`.
+// docs/batch-advisor.md.
 
-import { ADVISE_BUDGETS, ADVISE_DEFAULTS, modeLabel, type AdviseBudgets, type AdviseOptions, type Mode, type Workload } from '../contracts/index.ts';
+import { ADVISE_BUDGETS, ADVISE_DEFAULTS, batcherLabel, modeLabel, type AdviseBudgets, type AdviseOptions, type ArrivalAxes, type Batcher, type Mode, type Workload } from '../contracts/index.ts';
 import { LIMITS } from './defaults.ts';
 import { checkKeys, isRecord, optionalKey, readInt } from './fields.ts';
 import { describeValue, type FieldPath, type Problem } from './problems.ts';
@@ -14,12 +16,12 @@ export const ADVISE_KEYS = [...ADVISE_BUDGETS, 'up-to', 'within', 'probes'] as c
 export const ADVISE_PROBES = { min: 2, max: 32 } as const;
 export const ADVISE_WITHIN = { minPct: 1, maxPct: 50 } as const;
 const ADVISE_P99 = { minUs: 1, maxUs: 60_000_000 } as const;
-export const ADVISE_EXAMPLE = 'advise: {request-p99: 20ms, client-memory: 256MB, server-output-buffer: 64MB}';
+const ADVISE_EXAMPLE = 'advise: {request-p99: 20ms, client-memory: 256MB, server-output-buffer: 64MB}';
 const BUDGETS_HINT = `set one or more budgets: ${ADVISE_BUDGETS.join(', ')}; e.g. ${ADVISE_EXAMPLE}`;
 
 const readP99 = (value: unknown, path: FieldPath, problems: Problem[]): number | undefined => {
   const parsed = typeof value === 'string' || typeof value === 'number' ? parseDuration(value) : undefined;
-  const hint = 'the batch round trip\'s 99th percentile a size may reach, a duration from 1us to 60s, e.g. request-p99: 20ms';
+  const hint = 'the 99th percentile a size may reach (a pipeline batch\'s round trip; a windowed request from its arrival, its wait included), a duration from 1us to 60s, e.g. request-p99: 20ms';
   if (parsed === undefined || !parsed.ok) {
     problems.push({ path, message: parsed === undefined ? `expected a duration like 20ms, got ${describeValue(value)}` : parsed.problem, hint: parsed === undefined || parsed.ok ? hint : `${parsed.hint}; ${hint}` });
     return undefined;
@@ -70,7 +72,7 @@ export const readAdvise = (value: unknown, path: FieldPath, problems: Problem[])
   const clientMemoryBytes = memoryValue === undefined ? undefined : readBytes(memoryValue, [...path, 'client-memory'], problems, "the client's V8 heap growth during a run a size may cause");
   const serverOutputBufferBytes = bufferValue === undefined ? undefined : readBytes(bufferValue, [...path, 'server-output-buffer'], problems, 'the reply bytes of one batch a size may owe the client');
   const upToValue = optionalKey(value, 'up-to');
-  const upToHint = `the largest pipeline depth tried, 1 to ${LIMITS.commands.max} (default the workload's commands: one batch holds them all)`;
+  const upToHint = `the largest size tried, 1 to ${LIMITS.commands.max} (default: a pipeline depth, the workload's commands; a window size, what one window gathers at the offered rate)`;
   const upTo = upToValue === undefined ? null : readInt(upToValue, [...path, 'up-to'], LIMITS.commands, problems, upToHint);
   const withinValue = optionalKey(value, 'within');
   const within = withinValue === undefined ? ADVISE_DEFAULTS.within : readWithin(withinValue, [...path, 'within'], problems);
@@ -86,8 +88,30 @@ export const readAdvise = (value: unknown, path: FieldPath, problems: Problem[])
   return { budgets, upTo, within, maxProbes };
 };
 
-/** A scenario with an advised workload runs one mode, pipeline:B (the first probe), on one node
- * without faults or another engine. */
+const WINDOW_ADVISE_HINT = 'advise: on a request workload searches the size of its one window batcher, the window kept: write arrival: {rate: 500/s, for: 2s} and batch: {window: 5ms, size: 8} (8 is the first probe); or put advise: on a command workload with modes: [pipeline:100] to search a pipeline depth';
+
+/** `advise:` on a request workload: open-loop at constant rates, one window batcher, no rate search. */
+export const checkWindowAdvise = (shape: { arrival: ArrivalAxes | undefined; batchers: Batcher[] | undefined }, path: FieldPath, problems: Problem[]): void => {
+  const { arrival, batchers } = shape;
+  if (arrival === undefined) {
+    problems.push({ path, at: 'key', message: 'advise: on a request workload needs open-loop arrivals: a window fills at a rate', hint: WINDOW_ADVISE_HINT });
+    return;
+  }
+  const only = batchers?.length === 1 ? batchers[0] : undefined;
+  if (only?.kind !== 'window') {
+    const got = batchers === undefined ? 'no batch:' : `batch: ${batchers.map(batcherLabel).join(', ')}`;
+    problems.push({ path, at: 'key', message: `advise: searches one window batcher's size; got ${got} (none has no size, auto's batches are ioredis's, a list is several configs)`, hint: WINDOW_ADVISE_HINT });
+  }
+  if (arrival.slo !== undefined) {
+    problems.push({ path, at: 'key', message: 'advise: and arrival.slo: are two searches; a config runs one', hint: 'keep advise: (the size at a given rate) or slo: (the rate at a given size), not both' });
+  }
+  if (arrival.rates.some((r) => r.fromPerSec !== r.toPerSec)) {
+    problems.push({ path, at: 'key', message: 'advise: needs a constant rate: how much a window gathers depends on it, and a ramp has many', hint: 'write rate: 500/s (a list of rates is an axis: a search each)' });
+  }
+};
+
+/** A scenario with an advised command workload runs one mode, pipeline:B (the first probe); any
+ * advised workload runs on one node without faults or another engine. */
 export const checkAdviseRules = (
   record: Record<string, unknown>,
   context: { workloads: Workload[] | undefined; modes: Mode[] | undefined; /** A primary with replicas measured on the single-node path. */ onPrimary?: boolean },
@@ -96,7 +120,9 @@ export const checkAdviseRules = (
   if (!context.workloads?.some((w) => w.advise !== undefined)) return;
   const modes = context.modes ?? [];
   const first = modes[0];
-  if (modes.length !== 1 || first === undefined || first.kind !== 'pipeline' || first.batch === 'all') {
+  // A windowed request workload's mode is pipeline:all (checkBatchRules); its size is the batcher's.
+  const depths = context.workloads.some((w) => w.advise !== undefined && w.request === undefined);
+  if (depths && (modes.length !== 1 || first === undefined || first.kind !== 'pipeline' || first.batch === 'all')) {
     const got = modes.map(modeLabel).join(', ');
     problems.push({
       path: ['modes'],

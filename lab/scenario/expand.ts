@@ -45,9 +45,10 @@ const configCellId = (cell: Omit<ConfigCell, 'id' | 'batch'>, workloadCount: num
   // A rate search (`slo:`) has no one rate: its probes are in the result's slo block.
   if (cell.arrival !== undefined) parts.push(cell.arrival.slo !== undefined ? 'rate=search' : `rate=${rateLabel(cell.arrival.ramp ?? { fromPerSec: cell.arrival.ratePerSec, toPerSec: cell.arrival.ratePerSec })}`);
   if (cell.arrival !== undefined && (w.request?.clients.length ?? 0) > 1) parts.push(`clients=${clientsLabel(cell.arrival.clients)}`);
-  if (cell.arrival?.batcher !== undefined) parts.push(`batch=${batcherLabel(cell.arrival.batcher)}`);
-  // The batch-size advisor (`advise:`) has no one depth: its probes are in the result's advice block.
-  const mode = w.advise !== undefined && cell.mode.kind === 'pipeline' ? 'pipeline:advise' : modeLabel(cell.mode);
+  // The batch-size advisor (`advise:`) has no one size: its probes are in the result's advice block.
+  const batcher = cell.arrival?.batcher;
+  if (batcher !== undefined) parts.push(`batch=${w.advise !== undefined && batcher.kind === 'window' ? `${batcher.windowMs}ms/advise` : batcherLabel(batcher)}`);
+  const mode = w.advise !== undefined && w.request === undefined && cell.mode.kind === 'pipeline' ? 'pipeline:advise' : modeLabel(cell.mode);
   return `${workloadCount > 1 ? `${w.label} ` : ''}${mode}@${parts.filter((p) => p !== '').join(',')}`;
 };
 

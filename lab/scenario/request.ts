@@ -9,6 +9,7 @@ import type { RequestKind, RequestShape, RequestStep, StepCommand, Workload } fr
 import { LIMITS } from './defaults.ts';
 import { readArrival, readClients } from './arrival.ts';
 import { readBatch } from './batch.ts';
+import { checkWindowAdvise, readAdvise } from './advise.ts';
 import { readSearch } from './slo.ts';
 import { checkKeys, hasKey, isRecord, optionalKey, readAxis, readInt, readRecord, readText, requireKey } from './fields.ts';
 import { describeValue, type FieldPath, type Problem } from './problems.ts';
@@ -17,7 +18,7 @@ import { describeValue, type FieldPath, type Problem } from './problems.ts';
 type ReadWorkload = (value: unknown, path: FieldPath, problems: Problem[]) => Workload | undefined;
 
 /** The keys of a request workload and of one `mix:` kind (the JSON Schema's tables follow them). */
-export const REQUEST_KEYS = ['label', 'request', 'mix', 'requests', 'arrival', 'clients', 'batch'] as const;
+export const REQUEST_KEYS = ['label', 'request', 'mix', 'requests', 'arrival', 'clients', 'batch', 'advise'] as const;
 export const KIND_KEYS = ['label', 'weight', 'request'] as const;
 const REQUEST_HINT = 'request: [{command: GET, key: "user:{r}"}, {parallel: [{command: GET, key: "a:{r}"}, {command: GET, key: "b:{r}"}]}, {command: INCR, key: hits}]';
 const REQUESTS_HINT = `requests per run: a whole number from ${LIMITS.requests.min} to ${LIMITS.requests.max} (or a list), e.g. requests: 200`;
@@ -149,8 +150,11 @@ export const readRequestWorkload = (record: Record<string, unknown>, path: Field
       hint: 'write clients: shared for batch: auto, or batch: {window: 5ms, size: 64} on a pool (each batch checks out a connection)',
     });
   }
+  const adviseValue = optionalKey(record, 'advise');
+  const advise = adviseValue === undefined ? undefined : readAdvise(adviseValue, [...path, 'advise'], problems);
+  if (adviseValue !== undefined) checkWindowAdvise({ arrival, batchers }, [...path, 'advise'], problems);
   const first = kinds?.[0]?.steps[0]?.commands[0];
   if (problems.length > before || kinds === undefined || requests === undefined || label === undefined || first === undefined || clients === undefined) return undefined;
   const request: RequestShape = { kinds, clients, ...(arrival === undefined ? {} : { arrival }), ...(batchers === undefined ? {} : { batchers }) };
-  return { ...first, label, commands: requests, request };
+  return { ...first, label, commands: requests, request, ...(advise === undefined ? {} : { advise }) };
 };

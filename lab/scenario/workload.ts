@@ -11,7 +11,7 @@ import { ARGS_HINT, checkPlaceholders, readArgs, readKeyDistribution, readReply,
 import { describeValue, formatPath, type FieldPath, type Problem } from './problems.ts';
 import { isRequestRecord, readRequestWorkload } from './request.ts';
 import { isTraceRecord, readTraceWorkload } from './trace/trace-workload.ts';
-import { ADVISE_EXAMPLE, readAdvise } from './advise.ts';
+import { readAdvise } from './advise.ts';
 
 const { min, max } = LIMITS.commands;
 const COMMANDS_HINT = `commands per run, the same for every mode: a whole number from ${min} to ${max} (or a list of them), e.g. commands: 2048`;
@@ -212,12 +212,7 @@ const readOptions = (
 /** Reads one workload mapping and applies its defaults. */
 const readWorkload = (value: unknown, path: FieldPath, problems: Problem[]): Workload | undefined => {
   if (isTraceRecord(value)) return readTraceWorkload(value, path, problems);
-  if (isRequestRecord(value)) {
-    if (!hasKey(value, 'advise')) return readRequestWorkload(value, path, problems, readWorkload);
-    problems.push({ path: [...path, 'advise'], at: 'key', message: 'advise: searches the pipeline depth of a command workload, not a request workload', hint: `write advise: on a workload such as {command: HSET, commands: 10000, ${ADVISE_EXAMPLE}} with modes: [pipeline:100]` });
-    const { advise: _advise, ...rest } = value;
-    return readRequestWorkload(rest, path, problems, readWorkload);
-  }
+  if (isRequestRecord(value)) return readRequestWorkload(value, path, problems, readWorkload);
   const record = readRecord(value, path, problems, 'workload: {command: INCR, commands: 2048}');
   if (record === undefined) return undefined;
   const before = problems.length;

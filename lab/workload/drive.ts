@@ -48,6 +48,18 @@ export interface DriveOutcome {
   replied?: number;
 }
 
+/** An empty outcome with room for `waitsCapacity` waits (each wait's size 0 until recorded). */
+export const newDriveOutcome = (waitsCapacity: number, replyCheck: RunReplyCheck | null = null): DriveOutcome => ({
+  totalMs: 0,
+  waitUs: new Float64Array(waitsCapacity),
+  waitSize: new Uint32Array(waitsCapacity),
+  waits: 0,
+  replyCheck,
+  wrongReplies: 0,
+  errorsByKind: {},
+  replied: 0,
+});
+
 /** Which operations one connection issues: first (inclusive) and end (exclusive) of its share. */
 interface OpRange {
   start: number;
@@ -83,16 +95,7 @@ export class Recorder {
     waitsCapacity: number,
     ordered: boolean,
   ) {
-    this.outcome = {
-      totalMs: 0,
-      waitUs: new Float64Array(waitsCapacity),
-      waitSize: new Uint32Array(waitsCapacity),
-      waits: 0,
-      replyCheck: runReplyCheck(plan, { ordered }),
-      wrongReplies: 0,
-      errorsByKind: {},
-      replied: 0,
-    };
+    this.outcome = newDriveOutcome(waitsCapacity, runReplyCheck(plan, { ordered }));
   }
 
   /** One wait of `size` commands that took `us`. */

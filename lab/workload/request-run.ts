@@ -7,7 +7,7 @@ import type { Redis } from 'ioredis';
 import type { ConfigCell, ScheduleHealth } from '../contracts/index.ts';
 import type { Keyspace } from '../keyspace/index.ts';
 import { collectGarbage, startCpuMeter, watchClientSpan } from '../metrics/index.ts';
-import { nowUs, Recorder, type DriveOutcome } from './drive.ts';
+import { newDriveOutcome, nowUs, Recorder, type DriveOutcome } from './drive.ts';
 import { checkFinalStateWith, prefill, readInfo, spanCosts, type SpanHooks, type WorkloadRun } from './measured-run.ts';
 import { driveOpenLoop } from './open-loop.ts';
 import type { BatchRecord } from './window-batcher.ts';
@@ -47,7 +47,9 @@ const verifyPlan = async (control: Redis, plan: OperationPlan, o: DriveOutcome, 
 // Every command's waits and errors as one outcome, for the per-command histogram and error counts.
 const mergeOutcomes = (outcomes: DriveOutcome[], totalMs: number): DriveOutcome => {
   const waits = outcomes.reduce((sum, o) => sum + o.waits, 0);
-  const merged: DriveOutcome = { totalMs, waitUs: new Float64Array(waits), waitSize: new Uint32Array(waits), waits, replyCheck: null, wrongReplies: 0, errorsByKind: {} };
+  // `replied` stays unset, as it always was here: a request run's replies are not reconciled per command.
+  const { replied: _unset, ...empty } = newDriveOutcome(waits);
+  const merged: DriveOutcome = { ...empty, totalMs, waits };
   let at = 0;
   for (const o of outcomes) {
     merged.waitUs.set(o.waitUs.subarray(0, o.waits), at);

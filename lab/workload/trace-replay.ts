@@ -1,7 +1,8 @@
 // One measured run of a trace workload (issue 27): the trace's requests started at their own
 // times (open-loop: driveGivenSchedule), each request's commands sent one after another on its
 // client's connection (one per traced client, or one shared), every key under the run's
-// keyspace prefix. Latency is recorded per request from its intended start and per command;
+// keyspace prefix; commands that arrived together (`pipeline:`, TraceRequest.rounds) go as one
+// pipeline, one round trip. Latency is recorded per request from its intended start and per command;
 // a reply error or a dropped connection fails the run's verification (the trace came from a
 // working application: an error means the replay is not the traffic it recorded).
 
@@ -10,7 +11,7 @@ import type { ConfigCell, TraceReplay } from '../contracts/index.ts';
 import { errorMessage } from '../errors/index.ts';
 import type { Keyspace } from '../keyspace/index.ts';
 import { collectGarbage, errorKind, isReplyError, startCpuMeter, watchClientSpan } from '../metrics/index.ts';
-import { nowUs, type DriveOutcome } from './drive.ts';
+import { newDriveOutcome, nowUs } from './drive.ts';
 import { readInfo, spanCosts, type SpanHooks } from './measured-run.ts';
 import { driveGivenSchedule } from './open-loop.ts';
 import type { RequestRun } from './request-run.ts';
@@ -45,22 +46,54 @@ export const runTraceReplay = async ({ clients, control, keyspace, cell, replay,
   await keyspace.reset(control);
   const sends = prepare(replay, keyspace.prefix);
   const offsetsUs = Float64Array.from(replay.requests, (r) => r.offsetUs);
-  const outcome: DriveOutcome = { totalMs: 0, waitUs: new Float64Array(replay.commands), waitSize: new Uint32Array(replay.commands).fill(1), waits: 0, replyCheck: null, wrongReplies: 0, errorsByKind: {}, replied: 0 };
-  const issue = async (client: Redis, r: number): Promise<boolean> => {
-    for (const { name, args } of sends[r] ?? []) {
-      const t0 = nowUs();
+  const rounds = replay.requests.reduce((sum, r) => sum + r.rounds.length, 0);
+  const outcome = newDriveOutcome(rounds);
+  const failed = (r: number, name: string, error: unknown): boolean => {
+    const kind = errorKind(error);
+    outcome.errorsByKind[kind] = (outcome.errorsByKind[kind] ?? 0) + 1;
+    outcome.firstError ??= `request ${r + 1} (${name}): ${errorMessage(error)}`;
+    if (isReplyError(error)) return true;
+    outcome.aborted ??= `request ${r + 1} (${name})`;
+    return false;
+  };
+  // One round trip: a command alone, or the commands that arrived together as one pipeline.
+  const send = async (client: Redis, r: number, round: { name: string; args: string[] }[]): Promise<boolean> => {
+    const first = round[0];
+    if (first === undefined) return true;
+    if (round.length === 1) {
       try {
-        await client.call(name, ...args);
+        await client.call(first.name, ...first.args);
         outcome.replied = (outcome.replied ?? 0) + 1;
+        return true;
       } catch (error) {
-        const kind = errorKind(error);
-        outcome.errorsByKind[kind] = (outcome.errorsByKind[kind] ?? 0) + 1;
-        outcome.firstError ??= `request ${r + 1} (${name}): ${errorMessage(error)}`;
-        if (!isReplyError(error)) {
-          outcome.aborted ??= `request ${r + 1} (${name})`;
-          return false;
-        }
+        return failed(r, first.name, error);
       }
+    }
+    const pipeline = client.pipeline();
+    for (const { name, args } of round) pipeline.call(name, ...args);
+    let replies: [Error | null, unknown][] | null;
+    try {
+      replies = await pipeline.exec();
+    } catch (error) {
+      return failed(r, first.name, error);
+    }
+    if (replies === null) return failed(r, first.name, new Error('the pipeline was not sent (connection closed)'));
+    let alive = true;
+    replies.forEach(([error], i) => {
+      if (error === null) outcome.replied = (outcome.replied ?? 0) + 1;
+      else alive = failed(r, round[i]?.name ?? first.name, error) && alive;
+    });
+    return alive;
+  };
+  const issue = async (client: Redis, r: number): Promise<boolean> => {
+    const commands = sends[r] ?? [];
+    let at = 0;
+    for (const size of replay.requests[r]?.rounds ?? []) {
+      const round = commands.slice(at, at + size);
+      at += size;
+      const t0 = nowUs();
+      if (!(await send(client, r, round))) return false;
+      outcome.waitSize[outcome.waits] = size;
       outcome.waitUs[outcome.waits++] = nowUs() - t0;
     }
     return true;

@@ -55,6 +55,12 @@ const probeRow = (c: ConfigResult, p: AdviseProbe, index: number): unknown[] => 
   html`${countCell(p.verifiedRuns)}/${countCell(p.runs)}`,
 ];
 
+// A window size's window, read through the registry as thresholds and compare read it.
+const windowText = (c: ConfigResult): string => {
+  const windowMs = read('advisedWindowMs', c);
+  return windowMs === null ? '' : ` (window ${windowMs} ms)`;
+};
+
 const adviceBlock = (c: ConfigResult): Html => {
   const advice = c.advice;
   const probes = probesOf(c);
@@ -62,7 +68,7 @@ const adviceBlock = (c: ConfigResult): Html => {
   const advised =
     batch === null
       ? raw('<span class="fail">no size meets the budgets</span>')
-      : html`advised batch <strong>${countCell(batch)}</strong> at ${opsCell(read('advisedOpsPerSec', c))}`;
+      : html`advised ${advice?.target === 'window-size' ? 'window size' : 'batch'} <strong>${countCell(batch)}</strong>${windowText(c)} at ${opsCell(read('advisedOpsPerSec', c))}`;
   return html`<h3><code>${c.id}</code></h3>
 <p>budgets: ${budgetsCell(c)}; ${advised}; stopped: ${advice?.stopped}</p>
 ${table(['probe', 'batch', 'ops/s', 'batch p99', 'client memory', 'output buffer (est.)', 'sampled omem', ...budgetNames(c), 'verified runs'], probes.map((p, i) => probeRow(c, p, i)), 'figures')}`;
@@ -72,6 +78,6 @@ ${table(['probe', 'batch', 'ops/s', 'batch p99', 'client memory', 'output buffer
 export const adviseSection = (result: LabResult): Html | '' => {
   const advised = advisedConfigs(result);
   if (advised.length === 0) return '';
-  return html`<h2>Batch-size advisor</h2><p class="caption">Each probe is one ordinary closed-loop run of the config at pipeline depth B (its warmup and repeat runs), in the order the search ran them: doubled (or halved) from the scenario's depth, then bisected between the best depth meeting every budget and the first missing one. Measured: ops/s (the median run), batch p99 (a pipelined command's latency is its whole batch's round trip) and client memory (the client's V8 heap growth during a run, the largest over the runs). Estimated: the output buffer, the server's measured output bytes per command times B (the most it can hold for a client that reads every reply before sending again). Sampled omem is the server's own INFO sample, server-wide and able to miss short peaks: shown, never judged. A miss was run twice before it was believed; the advised depth has the most ops/s within every budget (within 5 % of the best, the smallest).</p>
+  return html`<h2>Batch-size advisor</h2><p class="caption">Each probe is one ordinary closed-loop run of the config at pipeline depth B (its warmup and repeat runs), in the order the search ran them: doubled (or halved) from the scenario's depth, then bisected between the best depth meeting every budget and the first missing one. Measured: ops/s (the median run), batch p99 (a pipelined command's latency is its whole batch's round trip) and client memory (the client's V8 heap growth during a run, the largest over the runs). Estimated: the output buffer, the server's measured output bytes per command times B (the most it can hold for a client that reads every reply before sending again). Sampled omem is the server's own INFO sample, server-wide and able to miss short peaks: shown, never judged. A miss was run twice before it was believed; the advised depth has the most ops/s within every budget (within 5 % of the best, the smallest). A window size (an open-loop request workload with <code>batch: {window, size}</code>) is searched the same way with its window kept: batch p99 is then the request's latency from its scheduled arrival, the wait to fill its batch included; the output buffer is the replies of the largest batch the window sent; and among ties the largest size is advised (fewest batches).</p>
 ${advised.map(adviceBlock)}`;
 };

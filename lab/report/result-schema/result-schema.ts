@@ -107,9 +107,10 @@ const adviseProbe = object<AdviseProbe>({
   batch: count(), opsPerSec: nullable(nonNegative()), requestP99Us: nullable(nonNegative()), clientMemoryBytes: nullable(nonNegative()),
   serverOutputBufferBytes: nullable(nonNegative()), sampledOutputBufferBytes: nullable(nonNegative()), missed: adviseMissed, met: boolean(),
   verifiedRuns: count(), runs: count(), firstTry: optional(object<NonNullable<AdviseProbe['firstTry']>>({ missed: adviseMissed })),
+  meanWaitUs: optional(nullable(nonNegative())), meanBatchCommands: optional(nullable(nonNegative())),
 });
 const batchAdvice = object<BatchAdvice>({
-  budgets: adviseBudgets, probes: array(adviseProbe), advisedBatch: nullable(count()), advisedOpsPerSec: nullable(nonNegative()),
+  target: optional(literal('pipeline-depth', 'window-size')), windowMs: optional(nonNegative()), budgets: adviseBudgets, probes: array(adviseProbe), advisedBatch: nullable(count()), advisedOpsPerSec: nullable(nonNegative()),
   firstMissedBatch: nullable(count()), stopped: string(),
 });
 const nodeShare = object<NodeShare>({
@@ -144,7 +145,7 @@ const batching = object<BatchingResult>({
 
 const trace = object<TraceResult>({
   file: string(), format: literal('monitor', 'jsonl'), requests: count(), commands: count(), clients: count(), skipped: count(), spanMs: nonNegative(),
-  gapMs: nonNegative(), roundTripsPerRequest: nonNegative(), baseConfigId: nullable(string()), requestP50ShiftMs: nullable(signed()),
+  gapMs: nonNegative(), pipelineMs: optional(nullable(nonNegative())), roundTripsPerRequest: nonNegative(), baseConfigId: nullable(string()), requestP50ShiftMs: nullable(signed()),
   predictedShiftMs: nullable(nonNegative()), shiftRatio: nullable(signed()),
 });
 

@@ -12,8 +12,8 @@ import { KIND_KEYS, MAX_WEIGHT, REQUEST_KEYS } from '../request.ts';
 import { BATCH_KEYS, BATCH_SIZE, BATCH_WINDOW } from '../batch.ts';
 import { SLO_KEYS, SLO_PROBES, SLO_WITHIN } from '../slo.ts';
 import { axis, duration, field, int, mapping, sizeOrRange, type Fields, type JsonSchema } from './schema-shapes.ts';
-import { WORKLOAD_FIELDS, workloadRules } from './schema-workload.ts';
-import { TRACE_DEADLINE, TRACE_GAP, TRACE_KEYS, TRACE_WORKLOAD_KEYS } from '../trace/trace-workload.ts';
+import { ADVISE, WORKLOAD_FIELDS, workloadRules } from './schema-workload.ts';
+import { TRACE_DEADLINE, TRACE_GAP, TRACE_KEYS, TRACE_PIPELINE, TRACE_WORKLOAD_KEYS } from '../trace/trace-workload.ts';
 
 const TEXT = { type: 'string', minLength: 1, pattern: '^[^\\r\\n]*$' };
 
@@ -109,6 +109,10 @@ const REQUEST_FIELDS: Fields<typeof REQUEST_KEYS> = {
     { description: 'open-loop only, modes [pipeline:all]: how arriving requests are batched; none, auto, or {window, size} (sent after the window or at size commands, whichever first); a list is an axis', examples: ['auto', { window: '5ms', size: 64 }, ['none', 'auto', { window: ['1ms', '5ms'], size: [16, 64] }]] },
     axis(BATCHER),
   ),
+  advise: field(
+    { description: "open-loop with one window batcher only: search the window's size B (its window kept) for the most throughput within these budgets; batch: {window, size}'s size is the first probe (docs/batch-advisor.md)", examples: [{ 'request-p99': '20ms', 'server-output-buffer': '64KB' }] },
+    ADVISE,
+  ),
 };
 
 /** A request workload: request or mix (not both); requests unless arrival has for; clients only with arrival. */
@@ -142,6 +146,7 @@ const TRACE_FIELDS: Fields<typeof TRACE_KEYS> = {
   file: field({ description: 'the trace file, relative to the scenario file (.monitor: redis-cli MONITOR output; .jsonl: JSON lines)', examples: ['traces/cart-session.monitor'] }, TEXT),
   format: field({ description: 'monitor or jsonl; default from the file name', examples: ['monitor'] }, { type: 'string', enum: ['monitor', 'jsonl'] }),
   gap: field({ description: "a client's commands at most this far apart are one request; default 2ms", examples: ['2ms'] }, duration(TRACE_GAP.range)),
+  pipeline: field({ description: "a request's commands at most this far apart are replayed as one pipeline (one round trip), at most gap; left out: each command awaited alone", examples: ['0ms', '1ms'] }, duration(TRACE_PIPELINE.range)),
   time: field({ description: 'jsonl only: the unit of t, s (seconds, default) or ms', examples: ['s'] }, { type: 'string', enum: ['s', 'ms'] }),
   connections: field({ description: 'per-client (one connection per traced client, default) or shared (one for all)', examples: ['per-client'] }, { type: 'string', enum: ['per-client', 'shared'] }),
   deadline: field({ description: 'time allowed after the last request start; default 10s', examples: ['10s'] }, duration(TRACE_DEADLINE.range)),

@@ -42,17 +42,17 @@ const ARG: JsonSchema = { type: ['string', 'number'] };
 // `advise:` (issue 27): budgets (at least one) and the search's limits.
 const BYTES: JsonSchema = { type: 'string', pattern: `^\\s*${SIZE_TEXT}\\s*$`, description: 'a size with its unit (64MB, 256MiB), from 1B' };
 const ADVISE_FIELDS: Fields<typeof ADVISE_KEYS> = {
-  'request-p99': field({ description: "the batch round trip's 99th percentile a size may reach", examples: ['20ms'] }, { type: 'string', pattern: DURATION_PATTERN, description: 'a duration with its unit (us, ms, s), from 1us to 60s' }),
+  'request-p99': field({ description: "the 99th percentile a size may reach: a pipeline batch's round trip, or a windowed request's latency from its arrival (its wait included)", examples: ['20ms'] }, { type: 'string', pattern: DURATION_PATTERN, description: 'a duration with its unit (us, ms, s), from 1us to 60s' }),
   'client-memory': field({ description: "the client's V8 heap growth during a run a size may cause", examples: ['256MB'] }, BYTES),
   'server-output-buffer': field({ description: 'the reply bytes of one batch a size may owe the client', examples: ['64MB'] }, BYTES),
-  'up-to': field({ description: "the largest depth tried; default the workload's commands", examples: [10000] }, int(LIMITS.commands)),
+  'up-to': field({ description: "the largest size tried; default a pipeline depth's workload commands, or what one window gathers at the offered rate", examples: [10000] }, int(LIMITS.commands)),
   within: field(
     { description: `the search stops once the advised size and the first that missed are this close; default ${ADVISE_DEFAULTS.within * 100}%`, examples: ['10%'] },
     { type: 'string', pattern: '^\\s*\\d+(?:\\.\\d+)?\\s*%\\s*$', description: `a percentage from ${ADVISE_WITHIN.minPct}% to ${ADVISE_WITHIN.maxPct}%` },
   ),
   probes: field({ description: `most probes (runs at one depth) the search makes; default ${ADVISE_DEFAULTS.maxProbes}`, examples: [12] }, int(ADVISE_PROBES)),
 };
-const ADVISE: JsonSchema = mapping(ADVISE_FIELDS, { anyOf: ADVISE_BUDGETS.map((b) => ({ required: [b] })) });
+export const ADVISE: JsonSchema = mapping(ADVISE_FIELDS, { anyOf: ADVISE_BUDGETS.map((b) => ({ required: [b] })) });
 
 export const WORKLOAD_FIELDS: Fields<typeof KEYS.workload> = {
   label: field(

@@ -7,6 +7,8 @@
 // command joins that client's current request when it came at most `gap` after the client's
 // previous command, and starts a new request otherwise. A request starts at its first
 // command's time; its commands are replayed one after another, each awaited (one round trip).
+// With `pipeline: P`, a request's command that came at most P after the one before it joins that
+// command's round trip: the commands a pipelined client sent together are replayed as one pipeline.
 
 import { open } from 'node:fs/promises';
 import { LabError } from '../../errors/index.ts';
@@ -25,6 +27,8 @@ export const TRACE_LIMITS = {
 export interface TraceOptions {
   format: TraceFormat;
   gapMs: number;
+  /** Absent or null: each command is its own round trip. */
+  pipelineMs?: number | null;
   timeUnit: 's' | 'ms';
 }
 
@@ -135,7 +139,7 @@ const readJsonLine = (line: string, timeUnit: 's' | 'ms'): LineRead => {
 };
 
 /** Groups time-ordered commands into requests by the gap rule (see the top of this file). */
-const groupRequests = (commands: readonly TracedCommand[], gapMs: number): { requests: TraceRequest[]; clients: string[] } => {
+const groupRequests = (commands: readonly TracedCommand[], gapMs: number, pipelineMs: number | null): { requests: TraceRequest[]; clients: string[] } => {
   const ordered = [...commands].sort((a, b) => a.tUs - b.tUs || a.line - b.line);
   const t0 = ordered[0]?.tUs ?? 0;
   const clientIndex = new Map<string, number>();
@@ -148,10 +152,14 @@ const groupRequests = (commands: readonly TracedCommand[], gapMs: number): { req
     if (current !== undefined && command.tUs - current.lastUs <= gapMs * 1000) {
       current.request.commands.push(command.args);
       current.request.keyArgs.push(command.keyArgs);
+      const rounds = current.request.rounds;
+      const together = pipelineMs !== null && command.tUs - current.lastUs <= pipelineMs * 1000 && rounds.length > 0;
+      if (together) rounds[rounds.length - 1] = (rounds.at(-1) ?? 0) + 1;
+      else rounds.push(1);
       current.lastUs = command.tUs;
       continue;
     }
-    const request: TraceRequest = { offsetUs: command.tUs - t0, client, commands: [command.args], keyArgs: [command.keyArgs] };
+    const request: TraceRequest = { offsetUs: command.tUs - t0, client, commands: [command.args], keyArgs: [command.keyArgs], rounds: [1] };
     requests.push(request);
     open.set(client, { request, lastUs: command.tUs });
   }
@@ -194,7 +202,7 @@ export const parseTrace = (text: string, file: string, options: TraceOptions): T
   const times = commands.map((c) => c.tUs);
   const spanMs = (Math.max(...times) - Math.min(...times)) / 1000;
   if (spanMs > TRACE_LIMITS.spanMs) throw fail(file, lineNo, `the trace spans ${Math.round(spanMs / 1000)} s, more than ${TRACE_LIMITS.spanMs / 60_000} min`, 'replay a slice of the trace');
-  const { requests, clients: names } = groupRequests(commands, options.gapMs);
+  const { requests, clients: names } = groupRequests(commands, options.gapMs, options.pipelineMs ?? null);
   return { requests, clients: names, commands: commands.length, spanMs, skipped };
 };
 

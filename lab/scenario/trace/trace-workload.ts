@@ -12,9 +12,10 @@ import { describeValue, type FieldPath, type Problem } from '../problems.ts';
 import { readTraceFile } from './trace-file.ts';
 
 export const TRACE_WORKLOAD_KEYS = ['label', 'trace'] as const;
-export const TRACE_KEYS = ['file', 'format', 'gap', 'time', 'connections', 'deadline'] as const;
-const TRACE_HINT = 'trace: {file: traces/cart.monitor, format: monitor, gap: 2ms}';
+export const TRACE_KEYS = ['file', 'format', 'gap', 'pipeline', 'time', 'connections', 'deadline'] as const;
+const TRACE_HINT = 'trace: {file: traces/cart.monitor, format: monitor, gap: 2ms, pipeline: 0ms}';
 export const TRACE_GAP = { name: 'gap', range: { min: 0, max: 10_000 }, meaning: "longest pause between one client's commands inside one request", wholeWhy: 'the gap is whole milliseconds' };
+export const TRACE_PIPELINE = { name: 'pipeline', range: { min: 0, max: 10_000 }, meaning: "longest pause between one request's commands that were sent together as one pipeline", wholeWhy: 'the pipeline gap is whole milliseconds' };
 export const TRACE_DEADLINE = { name: 'deadline', range: { min: 100, max: 600_000 }, meaning: 'time allowed after the last request start', wholeWhy: 'the deadline is whole milliseconds' };
 const DEFAULT_GAP_MS = 2;
 const DEFAULT_DEADLINE_MS = 10_000;
@@ -48,6 +49,11 @@ export const readTraceWorkload = (record: Record<string, unknown>, path: FieldPa
   }
   const gapValue = optionalKey(spec, 'gap');
   const gapMs = gapValue === undefined ? DEFAULT_GAP_MS : readMs(gapValue, [...tracePath, 'gap'], TRACE_GAP, problems);
+  const pipelineValue = optionalKey(spec, 'pipeline');
+  const pipelineMs = pipelineValue === undefined ? null : readMs(pipelineValue, [...tracePath, 'pipeline'], TRACE_PIPELINE, problems);
+  if (pipelineMs !== undefined && pipelineMs !== null && gapMs !== undefined && pipelineMs > gapMs) {
+    problems.push({ path: [...tracePath, 'pipeline'], message: `${pipelineMs}ms is longer than gap (${gapMs}ms): a pipeline lies inside one request`, hint: `write pipeline: 0ms (same timestamp) up to pipeline: ${gapMs}ms, or raise gap` });
+  }
   const timeValue = optionalKey(spec, 'time');
   const timeUnit = timeValue === undefined ? 's' : oneOf(timeValue, ['s', 'ms'] as const, [...tracePath, 'time'], problems, 'time: s (t in seconds) | ms (t in milliseconds); jsonl only');
   if (timeValue !== undefined && format === 'monitor') problems.push({ path: [...tracePath, 'time'], at: 'key', message: 'time applies to jsonl traces only', hint: 'MONITOR times are seconds.microseconds; remove time' });
@@ -56,8 +62,8 @@ export const readTraceWorkload = (record: Record<string, unknown>, path: FieldPa
   const deadlineValue = optionalKey(spec, 'deadline');
   const deadlineMs = deadlineValue === undefined ? DEFAULT_DEADLINE_MS : readMs(deadlineValue, [...tracePath, 'deadline'], TRACE_DEADLINE, problems);
   if (problems.length > before || label === undefined || file === undefined || format === undefined || gapMs === undefined) return undefined;
-  if (timeUnit === undefined || connections === undefined || deadlineMs === undefined) return undefined;
-  const trace: TraceSource = { file, format, gapMs, timeUnit, connections };
+  if (timeUnit === undefined || connections === undefined || deadlineMs === undefined || pipelineMs === undefined) return undefined;
+  const trace: TraceSource = { file, format, gapMs, ...(pipelineMs === null ? {} : { pipelineMs }), timeUnit, connections };
   // Until the file is read (attachTraces) the workload holds one request at 1/s.
   const stub = { label, command: 'GET' as const, key: 'trace', keys: { kind: 'one' as const }, valueBytes: [{ minBytes: 0, maxBytes: 0 }], incrementBy: DEFAULTS.incrementBy, field: DEFAULTS.field, mgetKeys: DEFAULTS.mgetKeys, args: [], reply: { ...DEFAULTS.reply } };
   return {

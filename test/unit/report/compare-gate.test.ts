@@ -90,7 +90,7 @@ describe('compare: a config on one side only', () => {
 
 describe('compare: request figures from the registry', () => {
   it('judges exactly the registry entries with a compare rule', () => {
-    expect(COMPARED_METRICS.map((m) => m.name)).toEqual(['request p(50)', 'request p(99)', 'service p(99)', 'achieved/s', 'knee/s', 'max-rate', 'advised-batch', 'advised-ops/s', 'saturated', 'bystander-p(99)', 'bystander-other-p(99)']);
+    expect(COMPARED_METRICS.map((m) => m.name)).toEqual(['request p(50)', 'request p(99)', 'service p(99)', 'achieved/s', 'knee/s', 'max-rate', 'advised-batch', 'advised-ops/s', 'advised-window', 'saturated', 'bystander-p(99)', 'bystander-other-p(99)']);
   });
 
   it('passes the same open-loop config, judging all four figures', () => {

@@ -51,10 +51,37 @@ describe('workload.advise', () => {
     expect(hints(modes).join('\n')).toMatch(/modes: \[pipeline:100\]/);
     expect(lines(failure(scenario('{request-p99: 20ms}', 'modes: [pipeline:all]'))).join('\n')).toMatch(/got pipeline:all/);
     const request = failure(yaml('name: t', 'workload:', '  request: [{command: GET, key: "k:{r}"}]', '  requests: 10', '  advise: {request-p99: 20ms}', 'modes: [pipeline:all]'));
-    expect(lines(request).join('\n')).toMatch(/workload\.advise: advise: searches the pipeline depth of a command workload, not a request workload/);
+    expect(lines(request).join('\n')).toMatch(/workload\.advise: advise: on a request workload needs open-loop arrivals: a window fills at a rate/);
+    expect(hints(request).join('\n')).toMatch(/batch: \{window: 5ms, size: 8\}.*or put advise: on a command workload with modes: \[pipeline:100\]/);
     const step = failure(yaml('name: t', 'workload:', '  request: [{command: GET, key: "k:{r}", advise: {request-p99: 20ms}}]', '  requests: 10', 'modes: [sync]'));
     expect(lines(step).join('\n')).toMatch(/not a step of a request/);
     const faults = failure(scenario('{request-p99: 20ms}', 'modes: [pipeline:100]', 'faults: [{at: 10ms, reset: true}]'));
     expect(lines(faults).join('\n')).toMatch(/faults: advise: probes plain runs on one node/);
+  });
+});
+
+// `advise:` on an open-loop request workload with one window batcher: the window's size is searched.
+const windowed = (batch: string, advise = '{request-p99: 20ms}', arrival = '{rate: 500/s, for: 1s}'): string =>
+  yaml('name: t', 'workload:', '  request: [{command: GET, key: "k:{r}"}]', `  arrival: ${arrival}`, `  batch: ${batch}`, `  advise: ${advise}`, 'modes: [pipeline:all]', 'network: {rtt: 2ms}');
+
+describe('request workload advise (a window size)', () => {
+  it('reads the budgets on a window batcher and ids the config batch=W/advise, keeping the first size on the cell', () => {
+    const s = parseScenario(windowed('{window: 5ms, size: 8}', '{request-p99: 20ms, server-output-buffer: 64KB, up-to: 64}'), 'x.yaml');
+    expect(s.workloads[0]?.advise).toEqual({ budgets: { requestP99Us: 20_000, serverOutputBufferBytes: 64_000 }, upTo: 64, within: 0.1, maxProbes: 12 });
+    const cells = expandMatrix(s);
+    expect(cells.map((c) => c.id)).toEqual(['pipeline:all@rtt=2ms,rate=500/s,batch=5ms/advise']);
+    expect(cells[0]?.arrival?.batcher).toEqual({ kind: 'window', windowMs: 5, size: 8 });
+  });
+
+  it('refuses batchers without a size to search, a rate search beside it and a ramp, naming what is valid', () => {
+    for (const batch of ['auto', 'none', '[{window: 5ms, size: 8}, auto]', '{window: 5ms, size: [8, 16]}']) {
+      const text = lines(failure(windowed(batch))).join('\n');
+      expect(text, batch).toMatch(/workload\.advise: advise: searches one window batcher's size; got batch: /);
+    }
+    expect(hints(failure(windowed('auto'))).join('\n')).toMatch(/write arrival: \{rate: 500\/s, for: 2s\} and batch: \{window: 5ms, size: 8\}/);
+    expect(lines(failure(windowed('{window: 5ms, size: 8}', '{request-p99: 20ms}', '{rate: 500/s, for: 1s, slo: "request p(99) < 20ms"}'))).join('\n')).toMatch(/advise: and arrival\.slo: are two searches/);
+    expect(lines(failure(windowed('{window: 5ms, size: 8}', '{request-p99: 20ms}', '{rate: 100/s..500/s, for: 1s}'))).join('\n')).toMatch(/advise: needs a constant rate/);
+    const noBatch = failure(yaml('name: t', 'workload:', '  request: [{command: GET, key: "k:{r}"}]', '  arrival: {rate: 500/s, for: 1s}', '  advise: {request-p99: 20ms}', 'modes: [sync]'));
+    expect(lines(noBatch).join('\n')).toMatch(/got no batch:/);
   });
 });

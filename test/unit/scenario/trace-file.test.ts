@@ -9,6 +9,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadScenarioFile, parseScenario, expandMatrix } from '../../../lab/scenario/index.ts';
 import { checkTraceCommand } from '../../../lab/scenario/trace/trace-commands.ts';
 import { parseMonitorArgs, parseTrace, readTraceFile, TRACE_LIMITS } from '../../../lab/scenario/trace/trace-file.ts';
+import { traceRoundTrips } from '../../../lab/contracts/index.ts';
+
+const yamlLines = (...lines: string[]): string => lines.join('\n') + '\n';
 
 const monitor = (text: string, gapMs = 2) => parseTrace(text, 'cap.monitor', { format: 'monitor', gapMs, timeUnit: 's' });
 const jsonl = (text: string, gapMs = 2, timeUnit: 's' | 'ms' = 's') => parseTrace(text, 'cap.jsonl', { format: 'jsonl', gapMs, timeUnit });
@@ -172,5 +175,33 @@ describe('trace files and the scenario', () => {
 
   it('refuses modes other than sync for a trace', () => {
     expect(() => parseScenario('name: t\nworkload: {trace: {file: x.monitor}}\nmodes: [sync, pipeline:all]\n', 'inline.yaml')).toThrow(/sync mode only/);
+  });
+});
+
+describe('pipeline: commands that arrived together are one round trip', () => {
+  const lines = [
+    '{"t": 0.0100, "client": "a", "cmd": "GET", "args": ["k1"]}',
+    '{"t": 0.0100, "client": "a", "cmd": "GET", "args": ["k2"]}',
+    '{"t": 0.0103, "client": "a", "cmd": "GET", "args": ["k3"]}',
+    '{"t": 0.0115, "client": "a", "cmd": "SET", "args": ["k4", "v"]}',
+    '{"t": 0.0100, "client": "b", "cmd": "GET", "args": ["k5"]}',
+  ].join('\n');
+  const read = (pipelineMs: number | null) => parseTrace(lines, 'cap.jsonl', { format: 'jsonl', gapMs: 2, timeUnit: 's', pipelineMs });
+
+  it('groups by the pipeline gap inside a request, and counts a round trip per pipeline', () => {
+    expect(read(null).requests.map((r) => r.rounds)).toEqual([[1, 1, 1, 1], [1]]);
+    expect(traceRoundTrips(read(null))).toBe(2.5);
+    expect(read(0).requests.map((r) => r.rounds)).toEqual([[2, 1, 1], [1]]);
+    expect(read(1).requests.map((r) => r.rounds)).toEqual([[3, 1], [1]]);
+    expect(traceRoundTrips(read(1))).toBe(1.5);
+    expect(read(2).requests.map((r) => r.rounds)).toEqual([[4], [1]]);
+  });
+
+  it('reads pipeline: from the scenario, at most gap', () => {
+    const spec = (trace: string) => yamlLines('name: t', `workload: {trace: ${trace}}`, 'modes: [sync]');
+    const s = parseScenario(spec('{file: cap.jsonl, gap: 2ms, pipeline: 1ms}'), 'x.yaml');
+    expect(s.workloads[0]?.trace?.pipelineMs).toBe(1);
+    expect(parseScenario(spec('{file: cap.jsonl}'), 'x.yaml').workloads[0]?.trace?.pipelineMs).toBeUndefined();
+    expect(refusal(() => parseScenario(spec('{file: cap.jsonl, gap: 2ms, pipeline: 5ms}'), 'x.yaml'))).toMatch(/trace\.pipeline: 5ms is longer than gap \(2ms\): a pipeline lies inside one request/);
   });
 });
