@@ -84,7 +84,9 @@ export const configPoints = (configs: readonly ConfigResult[]): KneePoint[] =>
     })
     .sort((a, b) => a.offeredPerSec - b.offeredPerSec);
 
-/** Late starts in the later half of the windows more than twice the earlier half's, and over 1 % of its requests. */
+/** Late starts in the later half of the windows more than twice the earlier half's, over 1 % of its
+ * requests, and beyond what noise makes of their difference (countSpread of both halves: 8 late
+ * starts against 0 over 3 s can be one hiccup of the machine, not a generator falling behind). */
 const lateStartsGrowing = (windows: readonly LatencyWindow[]): string | undefined => {
   if (windows.length < 2) return undefined;
   const half = Math.floor(windows.length / 2);
@@ -92,7 +94,7 @@ const lateStartsGrowing = (windows: readonly LatencyWindow[]): string | undefine
   const early = sum(windows.slice(0, half), (w) => w.lateStarts);
   const later = windows.slice(half);
   const late = sum(later, (w) => w.lateStarts);
-  return late > 2 * early && late > 0.01 * sum(later, (w) => w.requests) ? `late starts growing: ${late} in the later half of the windows against ${early} in the earlier` : undefined;
+  return late > 2 * early && late - early > countSpread(late + early) && late > 0.01 * sum(later, (w) => w.requests) ? `late starts growing: ${late} in the later half of the windows against ${early} in the earlier` : undefined;
 };
 
 /** Whether an open-loop config kept up with its offered rate: achieved against offered over the

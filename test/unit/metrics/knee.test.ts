@@ -88,6 +88,16 @@ describe('saturationOf and configPoints', () => {
     expect(s?.reason).toMatch(/late starts growing: 90 in the later half/);
   });
 
+  it('does not read a few late starts as growing: 8 against 0 is within the noise of their difference', () => {
+    // Seen on a quiet machine (2026-12-04): a 30/s config through a pool of 1 had 8 late starts
+    // over 3 runs of 3 windows, none in the first window, and achieved 30.2/s.
+    const windows = [window(0, 90), window(1000, 90, { lateStarts: 5 }), window(2000, 90, { lateStarts: 3 })];
+    expect(saturationOf({ schedule: { ...schedule, offeredPerSec: 30, achievedPerSec: 30.2 }, requests: 270, windows })?.saturated).toBe(false);
+    // Twenty against none is beyond it (3 x sqrt(20) + 1 = 14.4).
+    const more = [window(0, 90), window(1000, 90, { lateStarts: 10 }), window(2000, 90, { lateStarts: 10 })];
+    expect(saturationOf({ schedule: { ...schedule, offeredPerSec: 30, achievedPerSec: 30.2 }, requests: 270, windows: more })?.reason).toMatch(/late starts growing: 20/);
+  });
+
   it('makes one point per constant-rate config, by rising rate, leaving ramps out', () => {
     const config = (offeredPerSec: number, ramp?: { fromPerSec: number; toPerSec: number }) =>
       ({
