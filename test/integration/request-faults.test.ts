@@ -98,4 +98,38 @@ describe('request workloads under faults', { timeout: 120_000 }, () => {
       expect(worse.pass).toBe(false);
     });
   }
+
+  // The same workload on a primary with a replica: without a timeline the single-node path runs
+  // it at the primary's client proxy, so the reset lands on the primary's link and the row is
+  // judged the same way (the topology is the run's own, started and stopped by it).
+  it('on a primary with a replica: the reset on the primary\'s link fired, requests add up, the INCRs reconcile', async () => {
+    const scenario = inlineScenario(`
+name: api-reset-topology
+topology: {primary: 1, replicas: 1}
+workload:
+  request: [{command: GET, key: "rf:counter"}, {command: INCR, key: "rf:counter"}]
+  arrival: {rate: 100/s, for: 2s}
+  clients: {pool: 2}
+modes: [sync]
+faults:
+  - {name: reset-1s, at: 1s, reset: {}}
+policies: [ioredis-default]
+repeat: 1
+reconcile: {deadline: 30s}
+`);
+    const result = await runScenario(scenario, { runtime: 'local' });
+    expect(result.topology?.nodes.map((n) => n.role)).toEqual(['primary', 'replica']);
+    const row = result.reconcile?.[0];
+    if (row === undefined) throw new Error('no reconcile row');
+    expect(row.faultObserved).toBe(true);
+    expect(row.verdict).not.toBe('NOT-TESTED');
+    const r = row.requests;
+    if (r === undefined) throw new Error('the row has no request figures');
+    expect(r.scheduled).toBe(200);
+    expect(r.completed + r.failed + r.unfinished).toBe(r.sent);
+    expect(row.counts.acknowledged).toBe(r.completed);
+    const c = row.counts;
+    expect(c.applied).toBe(c.acknowledged - c.lost + c.indeterminateApplied + c.failedButApplied);
+    expect(row.counter?.final).toBeGreaterThanOrEqual(c.applied + c.duplicated);
+  });
 });
