@@ -182,7 +182,7 @@ const checkTopologyWorkloads = (workloads: Workload[] | undefined, timeline: unk
     if (workload.request !== undefined) {
       problems.push({
         path,
-        message: `a request workload (steps, arrivals${workload.trace === undefined ? '' : ' or a trace'}) does not run on a topology yet`,
+        message: `a request workload (steps, arrivals${workload.trace === undefined ? '' : ' or a trace'}) does not run ${cluster ? 'on a cluster' : 'under a timeline, WAIT or read-from'} yet`,
         hint: `give a command workload, e.g. {command: INCR, commands: 2000} (${allowed.join(', ')}), or remove topology${cluster ? '' : ' (or the timeline, WAIT and read-from: then the single-node path runs it on the primary)'}`,
       });
     } else if (!allowed.includes(workload.command)) {

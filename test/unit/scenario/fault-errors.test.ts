@@ -204,7 +204,7 @@ describe('parseScenario: what a fault scenario needs', () => {
     expect(lines(failure(yaml(...request, 'faults: [{name: a, at: 10ms, reset: {}}]')))).toStrictEqual(['2:21: workload.request: INCR in a request under a fault increments one counter, not keys: sequential']);
     // On a topology's own runner (here: WAIT); without one the single-node path runs it on the primary.
     const onTopology = lines(failure(yaml(...request, 'topology: {primary: 1, replicas: 1}', 'replication: {wait: {replicas: 1, timeout: 100ms}}')));
-    expect(onTopology).toStrictEqual(['2:11: workload: a request workload (steps, arrivals) does not run on a topology yet']);
+    expect(onTopology).toStrictEqual(['2:11: workload: a request workload (steps, arrivals) does not run under a timeline, WAIT or read-from yet']);
     expect(parseScenario(yaml(...request, 'topology: {primary: 1, replicas: 1}'), 'x.yaml').workloads[0]?.request).toBeDefined();
   });
 });
