@@ -16,6 +16,7 @@ import { runRequest, runRequestTogether, type RequestRecorders } from './request
 import { sharedConnection, WindowBatcher, type BatchConnections, type BatchRecord } from './window-batcher.ts';
 import type { RequestPlan } from './request-plan.ts';
 import { createRng, deriveSeed } from './rng.ts';
+import { connectionPool } from './connection-pool.ts';
 
 export interface OpenLoopOutcome {
   /** Per request, µs from its intended start to its last reply (NaN: unfinished or failed). */
@@ -57,29 +58,6 @@ const countToTimeUs = (arrival: Pick<CellArrival, 'ratePerSec' | 'ramp' | 'reque
   const slope = (ramp.toPerSec - r0) / (arrival.requests / arrival.ratePerSec); // requests/s per s
   // r0 t + slope t² / 2 = n  →  t = (sqrt(r0² + 2 slope n) - r0) / slope (slope may be negative).
   return (n) => ((Math.sqrt(Math.max(0, r0 * r0 + 2 * slope * n)) - r0) / slope) * 1e6;
-};
-
-// Exclusive connections checked out per request, first come first served; `waited` counts the
-// requests that found every connection busy.
-const pool = (clients: Redis[]) => {
-  const free = [...clients];
-  const waiting: ((client: Redis) => void)[] = [];
-  const state = { waited: 0 };
-  return {
-    state,
-    /** A connection for `requests` requests (a batch's, with batch:; else 1): all of them wait when none is free. */
-    acquire: (requests = 1): Promise<Redis> => {
-      const client = free.pop();
-      if (client !== undefined) return Promise.resolve(client);
-      state.waited += requests;
-      return new Promise((resolve) => waiting.push(resolve));
-    },
-    release: (client: Redis): void => {
-      const next = waiting.shift();
-      if (next === undefined) free.push(client);
-      else next(client);
-    },
-  };
 };
 
 // Nearest-rank p99 of the values (0 for none).
@@ -137,7 +115,7 @@ const driveSchedule = async (input: GivenSchedule, makeBatcher?: (connections: B
   const serviceUs = new Float64Array(n).fill(Number.NaN);
   const lateStart = new Uint8Array(n);
   const lateUsOf = new Float64Array(n); // each started request's lateness, for its p99
-  const checkout = arrival.clients.kind === 'pool' ? pool(clients) : undefined;
+  const checkout = arrival.clients.kind === 'pool' ? connectionPool(clients) : undefined;
   // A window batcher sends each batch on a connection checked out of the pool, or on the shared client.
   const batcher = makeBatcher?.(checkout ?? sharedConnection(clients[0] as Redis));
   const loop = monitorEventLoopDelay({ resolution: 1 });

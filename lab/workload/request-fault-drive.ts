@@ -15,6 +15,7 @@ import { errorKind } from '../metrics/index.ts';
 import type { Ledger } from '../reconcile/index.ts';
 import type { OperationPlan } from './plan.ts';
 import type { RequestPlan } from './request-plan.ts';
+import { connectionPool } from './connection-pool.ts';
 import { performGroup, policyOp, settle, untilAborted, type OpWrapping } from './fault-drive.ts';
 
 /** Per request: when it was meant to start, started, got its connection and ended (ms after t0; NaN: never). */
@@ -70,23 +71,6 @@ const sleepMs = (ms: number, signal: AbortSignal): Promise<void> =>
     signal.addEventListener('abort', done, { once: true });
   });
 
-// A pool of exclusive clients: take() waits for a free one.
-const clientPool = (clients: readonly unknown[]) => {
-  const free = [...clients.keys()];
-  const waiting: ((index: number) => void)[] = [];
-  return {
-    take: (): Promise<number> => {
-      const index = free.pop();
-      return index !== undefined ? Promise.resolve(index) : new Promise((resolve) => waiting.push(resolve));
-    },
-    give: (index: number): void => {
-      const next = waiting.shift();
-      if (next !== undefined) next(index);
-      else free.push(index);
-    },
-  };
-};
-
 export const driveRequestsWithLedger = async (input: RequestFaultDriveInput): Promise<RequestFaultDriveEnd> => {
   const { plan, ledger, signal, clients, policy, mode } = input;
   const n = plan.requests;
@@ -100,7 +84,7 @@ export const driveRequestsWithLedger = async (input: RequestFaultDriveInput): Pr
     errorKindOf: new Map(),
   };
   const reads = { ok: 0, failed: 0 };
-  const pool = input.pool ? clientPool(clients) : undefined;
+  const pool = input.pool ? connectionPool([...clients.keys()]) : undefined;
   const whole = mode.kind === 'pipeline' || mode.kind === 'multi';
   setMaxListeners(n + clients.length + 10, signal);
 
@@ -136,7 +120,7 @@ export const driveRequestsWithLedger = async (input: RequestFaultDriveInput): Pr
   const request = async (r: number, fixed?: number): Promise<void> => {
     times.startMs[r] = nowMs();
     times.status[r] = REQUEST_STATUS.unfinished;
-    const connection = fixed ?? (pool === undefined ? r % clients.length : await pool.take());
+    const connection = fixed ?? (pool === undefined ? r % clients.length : await pool.acquire());
     try {
       times.sendMs[r] = nowMs();
       const steps = plan.steps[plan.kindOf[r] ?? 0] ?? [];
@@ -154,7 +138,7 @@ export const driveRequestsWithLedger = async (input: RequestFaultDriveInput): Pr
       times.status[r] = REQUEST_STATUS.completed;
       times.endMs[r] = nowMs();
     } finally {
-      if (pool !== undefined && fixed === undefined) pool.give(connection);
+      if (pool !== undefined && fixed === undefined) pool.release(connection);
     }
   };
 
