@@ -2,7 +2,7 @@
 // the previous value restored after). One today: `client-output-buffer-limit` for normal clients,
 // the limit a huge pipeline of large replies runs into (seed 001).
 
-import { hasKey, checkKeys, isRecord, optionalKey, readInt, readRecord } from './fields.ts';
+import { hasKey, checkKeys, optionalKey, readInt, readRecord } from './fields.ts';
 import { KEYS, LIMITS } from './defaults.ts';
 import { formatSize, parseSize } from './quantities.ts';
 import { describeValue, type FieldPath, type Problem } from './problems.ts';
@@ -74,15 +74,17 @@ export const readServer = (value: unknown, path: FieldPath, problems: Problem[])
   return outputBufferLimit === undefined ? undefined : { outputBufferLimit };
 };
 
-/** `server:` sets the one node the lab's measured runs drive: not a topology, a fault scenario or the C engine. */
-export const checkServerRules = (record: Record<string, unknown>, problems: Problem[]): void => {
+/** `server:` sets the node the lab's measured runs drive: one node, or the primary of a primary
+ * with replicas on the single-node path (no timeline, WAIT or read-from); not a cluster, a
+ * timeline run, a fault scenario or the C engine. */
+export const checkServerRules = (record: Record<string, unknown>, onSingleNodePath: boolean, problems: Problem[]): void => {
   if (!hasKey(record, 'server')) return;
-  const topology = record.topology;
-  const single = topology === undefined || topology === null || topology === 'single' || (isRecord(topology) && topology.primary === 1 && topology.replicas === undefined && Object.keys(topology).length === 1);
   const clashes = [
     ...(hasKey(record, 'faults') ? [['faults', 'a fault scenario judges its runs by its faults; the server-closed evidence is read on measured runs only']] : []),
     ...(hasKey(record, 'engine') && record.engine === 'redis-benchmark' ? [['engine', 'redis-benchmark runs are not read for the server closing the client']] : []),
-    ...(single ? [] : [['topology', 'server: is applied to the single node of a scenario without a topology']]),
+    ...(onSingleNodePath
+      ? []
+      : [['topology', 'server: is applied to the node the workload runs on: one node, or the primary of a primary with replicas without a timeline, WAIT or read-from (not a cluster)']]),
   ];
   for (const [key, why] of clashes) {
     problems.push({ path: ['server'], at: 'key', message: `cannot be combined with ${key}: ${why}`, hint: `remove ${key}, or run the server settings in a scenario of their own` });

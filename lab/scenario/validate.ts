@@ -152,7 +152,7 @@ const readScenario = (record: Record<string, unknown>, problems: Problem[]): Sce
     problems.push({ path: ['engine'], message: 'redis-benchmark runs against one Redis behind one proxy, not a topology', hint: 'remove engine: redis-benchmark (the lab\'s ioredis engine runs topologies), or the topology' });
   }
   const server = readServer(optionalKey(record, 'server'), ['server'], problems);
-  checkServerRules(record, problems);
+  checkServerRules(record, topology === undefined || topology.kind === 'single' || onPrimary, problems);
   const bystander = readBystander(optionalKey(record, 'bystander'), ['bystander'], problems);
   checkBystanderRules({ record, bystander, workloads, onTopology: topology !== undefined && topology.kind !== 'single' && !onPrimary }, problems);
   if (problems.length !== before || !isComplete(parts)) return undefined;

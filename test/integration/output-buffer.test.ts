@@ -132,4 +132,34 @@ repeat: 1
       await runtime.stop();
     }
   });
+  it('applies the limit to the primary of a primary with replicas (the single-node path): its client is closed, a replica is not', async () => {
+    const result = await runScenario(
+      inlineScenario(`
+name: obl-primary
+topology: {primary: 1, replicas: 1}
+workload: {command: GET, key: "page:{i}", keys: sequential, value: 100KiB, commands: 64}
+modes: [pipeline:8, pipeline:all]
+${LIMIT}
+warmup: 0
+repeat: 1
+expect:
+  - "pipeline:all: output-buffer-disconnects > 0"
+  - "pipeline:8: output-buffer-disconnects == 0"
+`),
+      { runtime: 'local' },
+    );
+    expect(result.topology?.nodes.map((n) => n.role)).toStrictEqual(['primary', 'replica']);
+    const all = result.configs.find((c) => c.id.startsWith('pipeline:all'));
+    expect(all?.serverClosed?.reason).toBe('client-output-buffer-limit');
+    expect(all?.serverClosed?.executed).toBeLessThan(64);
+    expect(result.configs.find((c) => c.id.startsWith('pipeline:8'))?.serverClosed).toBeUndefined();
+    // The replica's link to the primary uses the replica class, untouched: it still replicates
+    // (the lab's marker SETs reach replica-1; a short run may end before its first marker).
+    for (const config of result.configs) {
+      expect(config.readsFrom).toBe('primary');
+      expect(config.lag?.map((l) => l.replica)).toStrictEqual(['replica-1']);
+    }
+    expect(result.configs.some((c) => (c.lag?.[0]?.lagMs?.samples ?? 0) > 0)).toBe(true);
+    expect(result.pass).toBe(true);
+  });
 });

@@ -39,13 +39,17 @@ describe('parseScenario: server', () => {
     expect(lines(failure(yaml(...HEAD, 'server: {client-output-buffer-limit: {soft: 2}}')))[0]).toMatch(/soft: 2 has no unit$/);
   });
 
-  it('only beside measured runs on one node: not with faults, the C engine or a topology', () => {
+  it('on the primary of a primary with replicas on the single-node path', () => {
+    expect(parseScenario(yaml(...HEAD, 'topology: {primary: 1, replicas: 1}', 'server: {client-output-buffer-limit: {hard: 1MiB}}'), 'x.yaml').server?.outputBufferLimit?.hardBytes).toBe(1024 * 1024);
+  });
+
+  it('only beside measured runs on one node: not with faults, the C engine or a cluster', () => {
     const error = failure(
       yaml('name: t', 'workload: {command: INCR, commands: 100}', 'modes: [sync]', 'faults: [{name: cut, after: 10 commands, reset: {}}]', 'server: {client-output-buffer-limit: {hard: 1MiB}}'),
     );
     expect(lines(error)).toStrictEqual(['5:1: server: cannot be combined with faults: a fault scenario judges its runs by its faults; the server-closed evidence is read on measured runs only']);
-    expect(lines(failure(yaml(...HEAD, 'topology: {primary: 1, replicas: 1}', 'server: {client-output-buffer-limit: {hard: 1MiB}}')))).toContain(
-      '5:1: server: cannot be combined with topology: server: is applied to the single node of a scenario without a topology',
+    expect(lines(failure(yaml(...HEAD, 'topology: {cluster: {primaries: 3}}', 'server: {client-output-buffer-limit: {hard: 1MiB}}')))).toContain(
+      '5:1: server: cannot be combined with topology: server: is applied to the node the workload runs on: one node, or the primary of a primary with replicas without a timeline, WAIT or read-from (not a cluster)',
     );
   });
 });
