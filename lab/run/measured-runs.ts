@@ -158,7 +158,15 @@ export const measureLink = async (ctx: MeasureContext, configs: ConfigRuns[]): P
   const measure = async (config: ConfigRuns, order: number) => {
     if (ctx.engine !== undefined) {
       announce(config);
-      const run = await runEngineConfig(ctx, ctx.engine.setup, ctx.engine.endpoints, config);
+      // Replication lag on a topology is sampled around the tool's whole run (its start-up included).
+      const lag = order >= 0 ? ctx.lagSpan?.(config.cell.id) : undefined;
+      await lag?.begin();
+      let run: Awaited<ReturnType<typeof runEngineConfig>>;
+      try {
+        run = await runEngineConfig(ctx, ctx.engine.setup, ctx.engine.endpoints, config);
+      } finally {
+        await lag?.end();
+      }
       checkAborted(ctx.signal); // an abort kills the tool: the run it cut short is not a result
       return order < 0 ? engineRunRecord(run, order) : recordEngineRun(config, run, order);
     }

@@ -148,8 +148,12 @@ const readScenario = (record: Record<string, unknown>, problems: Problem[]): Sce
   if (topology !== undefined && topology.kind === 'replicas') checkTimelineReach(timeline, workloads?.flatMap((w) => w.commands), problems);
   const engine = readEngine(optionalKey(record, 'engine'), ['engine'], problems);
   checkEngineRules({ record, engine, workloads, modes }, problems);
-  if (engine === 'redis-benchmark' && topology !== undefined && topology.kind !== 'single') {
-    problems.push({ path: ['engine'], message: 'redis-benchmark runs against one Redis behind one proxy, not a topology', hint: 'remove engine: redis-benchmark (the lab\'s ioredis engine runs topologies), or the topology' });
+  if (engine === 'redis-benchmark' && topology !== undefined && topology.kind !== 'single' && !onPrimary) {
+    problems.push({
+      path: ['engine'],
+      message: 'redis-benchmark runs against one Redis behind one proxy: the primary of a primary with replicas without a timeline, WAIT or read-from, not a cluster or a timeline run',
+      hint: "remove engine: redis-benchmark (the lab's ioredis engine runs every topology), or the cluster / timeline / WAIT / read-from",
+    });
   }
   const server = readServer(optionalKey(record, 'server'), ['server'], problems);
   checkServerRules(record, topology === undefined || topology.kind === 'single' || onPrimary, problems);

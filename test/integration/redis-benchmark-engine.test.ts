@@ -101,6 +101,33 @@ repeat: 2
     expect(text).not.toMatch(/-a [A-Za-z0-9_-]{20,}/);
   }, 120_000);
 
+  it('drives the primary of a primary with replicas (the single-node path), replication lag sampled around it', async () => {
+    const result = await runScenario(
+      inlineScenario(`
+name: c-engine-primary
+engine: redis-benchmark
+topology: {primary: 1, replicas: 1}
+workload: {command: SET, key: "k:__rand_int__", value: 3B, commands: 2000}
+modes: [sync]
+network: {rtt: 2ms}
+warmup: 0
+repeat: 1
+`),
+      { runtime: 'local' },
+    );
+    expect(benchmarkChildren()).toStrictEqual([]);
+    expect(result.topology?.nodes.map((n) => n.name)).toStrictEqual(['primary', 'replica-1']);
+    const [config] = result.configs;
+    expect(config?.engine?.name).toBe('redis-benchmark');
+    expect(config?.errors).toBe(0);
+    expect(config?.runs[0]?.engine?.serverCalls).toBeGreaterThanOrEqual(2000);
+    // 2000 round trips at 2 ms take seconds: the lab's markers reached the replica meanwhile.
+    expect(config?.readsFrom).toBe('primary');
+    expect(config?.lag?.[0]?.replica).toBe('replica-1');
+    expect(config?.lag?.[0]?.lagMs?.samples).toBeGreaterThan(0);
+    expect(result.pass).toBe(true);
+  }, 120_000);
+
   it('an abort mid-run kills redis-benchmark: nothing is left running', async () => {
     const abort = new AbortController();
     const running = runScenario(

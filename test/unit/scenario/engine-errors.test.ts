@@ -81,9 +81,15 @@ describe('parseScenario: engine', () => {
     expect(hints(error)).toContain("it only stops at the first error reply: write reply: any (the default), or remove engine: redis-benchmark (the lab's ioredis engine does this)");
   });
 
-  it('a topology: the C engine drives one Redis behind one proxy', () => {
-    const error = failure(yaml('name: t', 'workload: {command: SET, commands: 10}', 'modes: [sync]', 'topology: {primary: 1, replicas: 1}', C));
-    expect(lines(error)).toStrictEqual(['5:9: engine: redis-benchmark runs against one Redis behind one proxy, not a topology']);
+  it('a cluster or a timeline run: the C engine drives one Redis behind one proxy', () => {
+    const why = '5:9: engine: redis-benchmark runs against one Redis behind one proxy: the primary of a primary with replicas without a timeline, WAIT or read-from, not a cluster or a timeline run';
+    expect(lines(failure(yaml('name: t', 'workload: {command: SET, commands: 10}', 'modes: [sync]', 'topology: {cluster: {primaries: 3}}', C)))).toContain(why);
+    const timeline = failure(yaml('name: t', 'workload: {command: SET, commands: 10}', 'modes: [sync]', 'topology: {primary: 1, replicas: 1}', C, 'timeline: [{name: f, at: 1s, failover: {promote: replica-1}}]'));
+    expect(lines(timeline)).toContain(why);
+  });
+
+  it('the primary of a primary with replicas (the single-node path)', () => {
+    expect(parseScenario(yaml('name: t', 'workload: {command: SET, commands: 10}', 'modes: [sync]', 'topology: {primary: 1, replicas: 1}', C), 'x.yaml').engine).toBe('redis-benchmark');
   });
 
   it('a request workload', () => {
