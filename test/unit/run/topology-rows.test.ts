@@ -11,6 +11,7 @@ import { failoverRow, lossAgrees } from '../../../lab/run/topology-rows.ts';
 import { expandMatrix, parseScenario } from '../../../lab/scenario/index.ts';
 import { newWaitTally } from '../../../lab/workload/wait-after.ts';
 import type { WorkloadRun } from '../../../lab/workload/index.ts';
+import { workloadRun } from './workload-run.ts';
 import { failure, lines, yaml } from '../scenario/helpers.ts';
 
 const REPLICAS = ['name: t', 'topology: {primary: 1, replicas: 1}'];
@@ -25,19 +26,8 @@ const measured = (totalMs: number, ops: number, us: number, waitUs: number, reac
     tally.reached[i] = n;
   });
   tally.count = reached.length;
-  return {
-    verified,
-    ...(verified ? {} : { failure: 'GET of k:1 did not return its prefilled value' }),
-    outcome: { totalMs, waitUs: new Float64Array(ops).fill(us), waitSize: new Uint32Array(ops).fill(1), waits: ops, replyCheck: null, wrongReplies: 0, errorsByKind: {}, ...(reached.length > 0 ? { waitAfter: tally } : {}) },
-    clientGcMs: 0.5,
-    memory: { peakRssBytes: 100, peakHeapUsedBytes: 50, startRssBytes: 80, startHeapUsedBytes: 40 },
-    serverInfo: {
-      netInputBytes: 10, netOutputBytes: 20, clientRecentMaxInputBufferBytes: 0, clientRecentMaxOutputBufferBytes: 0,
-      usedMemoryPeakBytes: 1000, evictedKeys: 0, rejectedConnections: 0, queryBufferLimitDisconnections: 0,
-      outputBufferLimitDisconnections: 0, errorStats: {},
-    },
-    costs: { clientCpuMs: 1, serverMs: 0.5, bytesUp: 10, bytesDown: 20 },
-  };
+  const run = workloadRun(totalMs, Array.from({ length: ops }, () => [us, 1]), verified ? {} : { verified, failure: 'GET of k:1 did not return its prefilled value' });
+  return reached.length === 0 ? run : { ...run, outcome: { ...run.outcome, waitAfter: tally } };
 };
 const LAG = [{ replica: 'replica-1', lagBytes: { samples: 5, p50: 0, max: 120 }, lagMs: { samples: 9, p50: 5.5, p90: 6, max: 7.25, resolutionMs: 1, unseen: 0 } }];
 const SET_WAIT = ['replication: {wait: [none, {replicas: 1, timeout: 100ms}]}', 'workload: {label: SET, command: SET, key: "k:{i}", keys: sequential, value: 64B, commands: 100}', 'modes: [sync]'];
