@@ -156,7 +156,7 @@ export interface WaitOption {
 export interface ReplicationOptions {
   /** An axis: null = no WAIT, else WAIT after each write. */
   wait: (WaitOption | null)[];
-  /** Where reads go (GET and MGET): a node name; default `primary`. On a cluster: `primary`,
+  /** Where reads go (GET, MGET, read-only CUSTOM: `isReadCommand`): a node name; default `primary`. On a cluster: `primary`,
    * `replica` or `all` (ioredis scaleReads master, slave, all). */
   readFrom: string;
   /** Replication lag sampling (replica-across-dc): marker keys written per second on the primary. */

@@ -53,7 +53,7 @@ interface BystanderRuleInput {
   record: Record<string, unknown>;
   bystander: BystanderOptions | undefined;
   workloads: Workload[] | undefined;
-  /** A topology run on a runner of its own (a cluster, a timeline, WAIT or read-from), not the single-node path. */
+  /** A topology run on a runner of its own (a cluster, a timeline), not the single-node path. */
   onTopology: boolean;
 }
 
