@@ -9,7 +9,7 @@ import type { PolicyModuleRef } from './policy.ts';
 import type { ConfigSelector, ReconcileMetric, ThresholdMetric } from './registry.ts';
 import type { CellArrival, RequestShape } from './request.ts';
 import type { DurationUnit } from './result.ts';
-import type { NodeLink, ReplicationOptions, Topology, TopologyEvent } from './topology.ts';
+import { isReadCommand, type NodeLink, type ReplicationOptions, type Topology, type TopologyEvent, type WaitOption } from './topology.ts';
 import type { BystanderOptions } from './bystander.ts';
 import type { TraceSource } from './trace.ts';
 
@@ -277,7 +277,17 @@ export interface ConfigCell {
   connections: number;
   /** Open-loop configs: the rate and schedule of this cell. */
   arrival?: CellArrival;
+  /** A primary with replicas whose scenario asks WAIT: this cell's setting (null: no WAIT), sent
+   * after each write (sync) or each batch (pipeline) on the same connection. */
+  wait?: WaitOption | null;
+  /** Reads from a replica: the node whose client proxy this cell's commands (reads) go to. */
+  readFrom?: string;
 }
+
+/** A command workload that only reads (GET, MGET, or CUSTOM naming a read-only command): it
+ * goes to `read-from` and takes no WAIT. */
+export const workloadReads = (workload: Pick<Workload, 'command' | 'args' | 'request'>): boolean =>
+  workload.request === undefined && isReadCommand(workload.command === 'CUSTOM' ? (workload.args[0] ?? '') : workload.command);
 
 /** ARGS commands take a value only where an argument says `{value}`. */
 export const ARGS_COMMANDS: readonly CommandName[] = ['EVAL', 'EVALSHA', 'CUSTOM'];

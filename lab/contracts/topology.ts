@@ -156,20 +156,33 @@ export interface WaitOption {
 export interface ReplicationOptions {
   /** An axis: null = no WAIT, else WAIT after each write. */
   wait: (WaitOption | null)[];
-  /** Where reads go (GET and MGET): a node name; default `primary`. On a cluster: `primary`,
+  /** Where reads go (GET, MGET, read-only CUSTOM: `isReadCommand`): a node name; default `primary`. On a cluster: `primary`,
    * `replica` or `all` (ioredis scaleReads master, slave, all). */
   readFrom: string;
   /** Replication lag sampling (replica-across-dc): marker keys written per second on the primary. */
   markersPerSec: number;
 }
 
+/** `no WAIT`, `WAIT 1 100ms`: a WAIT setting as config ids and row ids name it. */
+export const waitLabel = (wait: WaitOption | null): string => (wait === null ? 'no WAIT' : `WAIT ${wait.replicas} ${wait.timeoutMs}ms`);
+
 /**
- * A primary/replicas scenario runs on the replication or failover runner when it has a timeline,
- * asks WAIT after each write, or reads from a replica; otherwise on the single-node measuring path,
- * aimed at the primary's client proxy (docs/topologies.md).
+ * A primary/replicas scenario runs on the failover runner when it has a timeline; otherwise on
+ * the single-node measuring path, aimed at the primary's client proxy, WAIT settings an axis of
+ * its configs and reads sent to `read-from` (docs/topologies.md).
  */
-export const needsReplicationRunner = (replication: ReplicationOptions | undefined, timeline: readonly unknown[] | undefined): boolean =>
-  (timeline !== undefined && timeline.length > 0) || (replication !== undefined && (replication.wait.some((w) => w !== null) || replication.readFrom !== 'primary'));
+export const needsTimelineRunner = (timeline: readonly unknown[] | undefined): boolean => timeline !== undefined && timeline.length > 0;
+
+/** WAIT after some write, or reads from a replica: the single path's replication settings. */
+export const asksReplication = (replication: ReplicationOptions | undefined): boolean =>
+  replication !== undefined && (replication.wait.some((w) => w !== null) || replication.readFrom !== 'primary');
+
+// Read-only commands a CUSTOM workload may name; the workload commands GET and MGET read too.
+const READ_COMMANDS: ReadonlySet<string> = new Set(['GET', 'MGET', 'STRLEN', 'EXISTS', 'TTL', 'PTTL', 'TYPE', 'GETRANGE', 'HGET', 'HMGET', 'HGETALL', 'HLEN', 'HEXISTS', 'LLEN', 'LRANGE', 'LINDEX', 'SCARD', 'SISMEMBER', 'SMEMBERS', 'ZCARD', 'ZSCORE', 'ZRANGE', 'ZRANK', 'XLEN', 'XRANGE', 'PING', 'ECHO', 'DBSIZE']);
+
+/** A command that only reads (by its name on the wire, any case): it goes to `read-from` and
+ * takes no WAIT. */
+export const isReadCommand = (name: string): boolean => READ_COMMANDS.has(name.toUpperCase());
 
 // --- the timeline of a topology run ----------------------------------------------------------
 

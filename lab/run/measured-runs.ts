@@ -28,8 +28,9 @@ import { adviseBatch } from './advise-runs.ts';
 export class RunClients {
   private readonly open = new Set<Redis>();
 
+  /** `nodes`: past one node, each node's endpoints by name, for a cell that reads from a replica. */
   constructor(
-    private readonly endpoints: { proxied: Endpoint; direct: Endpoint },
+    private readonly endpoints: { proxied: Endpoint; direct: Endpoint; nodes?: ReadonlyMap<string, { proxied: Endpoint; direct: Endpoint }> },
     private readonly signal?: AbortSignal,
   ) {
     signal?.addEventListener('abort', () => {
@@ -39,10 +40,12 @@ export class RunClients {
 
   /** `count` clients (default: the cell's connections; an open-loop pool: its size). */
   async connect(cell: ConfigCell, count = cell.connections): Promise<Redis[]> {
-    const endpoint = cell.link === 'direct' ? this.endpoints.direct : this.endpoints.proxied;
+    const node = cell.readFrom === undefined ? undefined : this.endpoints.nodes?.get(cell.readFrom);
+    if (cell.readFrom !== undefined && node === undefined) throw new LabError('E_USAGE', `config ${cell.id} reads from ${cell.readFrom}, which this runtime does not have`, { hint: 'read-from names a node of the topology: primary or replica-N' });
+    const endpoint = (node ?? this.endpoints)[cell.link === 'direct' ? 'direct' : 'proxied'];
     const auto = cell.mode.kind === 'auto' || cell.arrival?.batcher?.kind === 'auto';
     const options = auto ? { ...noRetryOptions, enableAutoPipelining: true } : noRetryOptions;
-    const what = cell.link === 'direct' ? 'direct' : 'through the proxy';
+    const what = `${cell.readFrom === undefined ? '' : `${cell.readFrom} `}${cell.link === 'direct' ? 'direct' : 'through the proxy'}`;
     const settled = await Promise.allSettled(
       Array.from({ length: count }, async () => {
         const client = await connectClient(endpoint, what, options);
@@ -80,6 +83,8 @@ export interface MeasureContext extends RunSession {
   bystanders?: Bystanders;
   /** A topology past one node: replication lag sampled around each measured run (topology-single.ts). */
   lagSpan?: (configId: string) => SpanHooks;
+  /** A primary with replicas: the replicas that must hold each run's reset and prefill before it starts. */
+  replicas?: number;
 }
 
 // Both hooks around one span: begun in order, ended in reverse.
@@ -144,7 +149,8 @@ export const measureLink = async (ctx: MeasureContext, configs: ConfigRuns[]): P
     const mark = watched ? logMark(ctx) : undefined;
     let run;
     try {
-      run = await runWorkload({ clients, control: ctx.direct, keyspace: ctx.keyspace, mode: cell.mode, plan, ...span });
+      const wait = cell.wait === undefined || cell.wait === null ? {} : { wait: cell.wait };
+      run = await runWorkload({ clients, control: ctx.direct, keyspace: ctx.keyspace, mode: cell.mode, plan, ...span, ...wait, ...(ctx.replicas === undefined ? {} : { replicas: ctx.replicas }) });
       checkAborted(ctx.signal); // an abort drops the connections: the run it cut short is not a result
       const serverClosed = watched ? await serverClosedOf(ctx, mark, run, plan.size) : undefined;
       if (serverClosed !== undefined) run = { ...run, serverClosed };

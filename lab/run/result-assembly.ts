@@ -22,7 +22,7 @@ import { requestFields, waitsOfRequests, type RequestRecords } from './request-r
 import { sumServerClosed } from './server-settings.ts';
 import { bystanderResult, type BystanderRecords } from './bystander-runs.ts';
 import type { FaultCell } from '../scenario/index.ts';
-import { describeKeys, type BenchmarkRun, type WorkloadRun } from '../workload/index.ts';
+import { describeKeys, waitCounts, type BenchmarkRun, type WaitTally, type WorkloadRun } from '../workload/index.ts';
 import {
   flatMode,
   linkShapeKey,
@@ -76,6 +76,14 @@ export interface ConfigRuns {
   /** The batch-size advisor (`advise:`, advise-runs.ts): the advice, and its probe at the advised
    * depth (or its last probe when none met the budgets), whose figures the config reports. */
   advised?: { advice: BatchAdvice; result?: ConfigResult };
+  /** WAIT after the writes: each WAIT alone and the replicas it reached, over the verified runs. */
+  waits?: WaitRecords;
+}
+
+interface WaitRecords {
+  histogram: LatencyHistogram;
+  reached: Map<number, number>;
+  underReplicated: number;
 }
 
 export const newConfigRuns = (cell: ConfigCell, index: number): ConfigRuns => ({
@@ -111,6 +119,7 @@ export const recordRun = (config: ConfigRuns, run: WorkloadRun, order: number): 
   const { outcome } = run;
   if (run.verified) {
     for (let i = 0; i < outcome.waits; i++) recordUs(config.histogram, outcome.waitUs[i] ?? 0, outcome.waitSize[i] ?? 1);
+    if (outcome.waitAfter !== undefined) recordWaits((config.waits ??= { histogram: createLatencyHistogram(), reached: new Map(), underReplicated: 0 }), outcome.waitAfter);
     config.costs.push({ order, wallMs: outcome.totalMs, ...run.costs });
     config.timedWaits += outcome.waits;
   }
@@ -120,6 +129,30 @@ export const recordRun = (config: ConfigRuns, run: WorkloadRun, order: number): 
   config.runs.push(record);
   return record;
 };
+
+const recordWaits = (records: WaitRecords, tally: WaitTally): void => {
+  for (let i = 0; i < tally.count; i++) recordUs(records.histogram, tally.us[i] ?? 0);
+  const { reached, underReplicated } = waitCounts(tally);
+  for (const [n, count] of reached) records.reached.set(n, (records.reached.get(n) ?? 0) + count);
+  records.underReplicated += underReplicated;
+};
+
+// A cell with a WAIT setting: the setting, the WAIT alone per write (or batch), the replicas each
+// reached, and how many reached fewer than asked (over the verified runs).
+const waitFields = (config: ConfigRuns): Pick<ConfigResult, 'wait' | 'waitLatencyUs' | 'waitReached' | 'underReplicated'> => {
+  const { wait } = config.cell;
+  if (wait === undefined) return {};
+  const records = config.waits;
+  return {
+    wait,
+    waitLatencyUs: wait === null || records === undefined || records.histogram.totalCount === 0 ? null : summarizeLatency(records.histogram),
+    waitReached: Object.fromEntries([...(records?.reached ?? [])].sort(([a], [b]) => a - b).map(([n, count]) => [String(n), count])),
+    underReplicated: records?.underReplicated ?? 0,
+  };
+};
+
+/** Round trips one connection waits on: a WAIT after each write (or batch) doubles them. */
+const roundTrips = (cell: ConfigCell): number => waitsFor(cell.mode, cell.commands, cell.connections) * (cell.wait === undefined || cell.wait === null ? 1 : 2);
 
 /** What the result keeps of one redis-benchmark run: completed runs carry the tool's figures
  * and are never `verified` (the C engine checks no reply); the lab's client figures are null. */
@@ -155,7 +188,7 @@ const engineLatency = (runs: readonly RunRecord[], medianMs: number | null): Lat
 const linkCostsOf = (cell: ConfigCell, calibration: readonly Calibration[]): LinkCosts => {
   // A request waits on the link once per round trip it makes, not once per request.
   const shape = cell.workload.request;
-  const waits = shape === undefined ? waitsFor(cell.mode, cell.commands, cell.connections) : waitsOfRequests(cell, meanRequestWaits(shape, cell.mode));
+  const waits = shape === undefined ? roundTrips(cell) : waitsOfRequests(cell, meanRequestWaits(shape, cell.mode));
   if (cell.link === 'direct') return { waits, addedRttMs: 0, bandwidth: cell.bandwidth };
   const here = calibration.find(
     (c) =>
@@ -199,7 +232,7 @@ const measuredConfig = (config: ConfigRuns, calibration: readonly Calibration[])
     commands: cell.commands,
     valueBytes: takesValue(cell.workload) ? { min: cell.valueBytes.minBytes, max: cell.valueBytes.maxBytes } : null,
     keys: describeKeys(cell.workload.keys),
-    waits: waitsFor(cell.mode, cell.commands, cell.connections),
+    waits: roundTrips(cell),
     runs: config.runs,
     medianMs,
     minMs: min(verifiedMs),
@@ -217,6 +250,7 @@ const measuredConfig = (config: ConfigRuns, calibration: readonly Calibration[])
     ...engineFigures,
     ...closedFields(config.runs),
     ...(config.bystander === undefined ? {} : { bystander: bystanderResult(config.bystander) }),
+    ...waitFields(config),
   };
 };
 

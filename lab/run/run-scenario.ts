@@ -10,7 +10,7 @@ import { destroyHistograms, evaluateThresholds, fillModel, unexpectedSaturation 
 import { startRuntime, type ExternalTarget, type RuntimeChoice, type StartedRuntime } from '../runtime/index.ts';
 import { ownKeyspace, scopeScenario, sharedKeyspace, type Keyspace } from '../keyspace/index.ts';
 import { expandMatrix } from '../scenario/index.ts';
-import { needsReplicationRunner, type Calibration, type LabResult, type ProgressListener, type ReconcileEntry, type Scenario, type TargetInfo, type Topology } from '../contracts/index.ts';
+import { needsTimelineRunner, type Calibration, type LabResult, type ProgressListener, type ReconcileEntry, type Scenario, type TargetInfo, type Topology } from '../contracts/index.ts';
 import { runFaultCells } from './fault-runs.ts';
 import { loadPolicies, type LoadedPolicy } from '../policies/index.ts';
 import { measureLink, RunClients } from './measured-runs.ts';
@@ -73,12 +73,12 @@ const onOwnTopology =
     });
   };
 
-// A primary with replicas (or sentinels) runs its timeline on the topology runner; WAIT after
-// each write and reads from a replica are measured by the replication runner (one command per
-// round trip); everything else takes the single-node measuring path, aimed at the primary's
-// client proxy, with the other nodes' links shaped and replication lag sampled (topology-single.ts).
+// A primary with replicas (or sentinels) runs its timeline on the topology runner; everything
+// else takes the single-node measuring path, aimed at the primary's client proxy (WAIT settings
+// an axis of configs, reads to `read-from`), with the other nodes' links shaped and replication
+// lag sampled (topology-single.ts).
 const runReplicas = (scenario: Scenario, options: RunScenarioOptions): Promise<LabResult> =>
-  needsReplicationRunner(scenario.replication, scenario.timeline) ? onOwnTopology(runTopologyScenario)(scenario, options) : onOwnTopology((s, o) => runSingleNode(s, o, s.topology))(scenario, options);
+  needsTimelineRunner(scenario.timeline) ? onOwnTopology(runTopologyScenario)(scenario, options) : onOwnTopology((s, o) => runSingleNode(s, o, s.topology))(scenario, options);
 
 /** What runs a scenario, by its topology's kind (a scenario without one is a single node). */
 const executors: Record<Topology['kind'], (scenario: Scenario, options: RunScenarioOptions) => Promise<LabResult>> = {
@@ -181,7 +181,8 @@ const measureScenario = async (given: Scenario, runtime: StartedRuntime, emit: P
         problems.push(...found.problems);
         reconcile = found.entries;
       } else {
-        const clients = new RunClients({ proxied: runtime.proxied, direct: runtime.redisDirect }, signal);
+        const nodes = new Map(runtime.nodes.map((n) => [n.name, { proxied: n.proxied, direct: n.direct }]));
+        const clients = new RunClients({ proxied: runtime.proxied, direct: runtime.redisDirect, nodes }, signal);
         const endpoints = { proxied: runtime.proxied, direct: runtime.redisDirect };
         const bystanders = scenario.bystander === undefined ? undefined : await Bystanders.start(scenario.bystander, runtime.proxied, bystanderKey(keyspace.prefix), signal);
         const ctx = {
@@ -191,7 +192,7 @@ const measureScenario = async (given: Scenario, runtime: StartedRuntime, emit: P
           ...(engine === undefined ? {} : { engine: { setup: engine, endpoints } }),
           ...(runtime.serverLog ? { serverLog: runtime.serverLog } : {}),
           ...(bystanders === undefined ? {} : { bystanders }),
-          ...(topology === undefined ? {} : { lagSpan: topology.lagSpan }),
+          ...(topology === undefined ? {} : { lagSpan: topology.lagSpan, replicas: topology.replicas }),
         };
         try {
           for (const group of groupByLink(configs)) {
@@ -205,7 +206,7 @@ const measureScenario = async (given: Scenario, runtime: StartedRuntime, emit: P
       }
 
       const onTopology = topology;
-      const results = scenario.faults.length > 0 ? [] : configs.map((c) => toConfigResult(c, calibration)).map((r) => (onTopology === undefined ? r : { ...r, ...onTopology.figures(r.id) }));
+      const results = scenario.faults.length > 0 ? [] : configs.map((c) => (onTopology === undefined ? toConfigResult(c, calibration) : { ...toConfigResult(c, calibration), ...onTopology.figures(c.cell) }));
       fillModel(results, calibration);
       fillTraceShifts(results);
       for (const config of results) emit({ type: 'config-done', config });
@@ -250,6 +251,6 @@ const measureScenario = async (given: Scenario, runtime: StartedRuntime, emit: P
     await clean();
     await topology?.close();
     await closeClient(direct);
-    destroyHistograms(configs.map((c) => c.histogram));
+    destroyHistograms(configs.flatMap((c) => (c.waits === undefined ? [c.histogram] : [c.histogram, c.waits.histogram])));
   }
 };

@@ -1,69 +1,8 @@
-// A primary/replicas run's findings as the rows every result has (issue 23): each WAIT setting
-// of a replication measurement becomes a ConfigResult, each workload × WAIT setting under a
-// timeline a ReconcileEntry. Pure: the runners measure, this only arranges.
+// A primary/replicas timeline run's findings as the rows every result has (issue 23): each
+// workload × WAIT setting under a timeline becomes a ReconcileEntry. Pure: the runners measure, this only arranges.
 
-import { runCounts, type ConfigResult, type FaultTimeline, type LatencySummaryUs, type LinkCalibration, type ReconcileCounts, type ReconcileEntry, type RowRunCounts, type TopologyEvent, type Verdict, type WaitOption, type Workload } from '../contracts/index.ts';
-import { takesValue } from '../contracts/index.ts';
-import { describeKeys } from '../workload/index.ts';
+import { waitLabel, type FaultTimeline, type LatencySummaryUs, type ReconcileCounts, type ReconcileEntry, type RowRunCounts, type TopologyEvent, type Verdict, type WaitOption } from '../contracts/index.ts';
 import type { FailoverRunFindings } from './failover-run.ts';
-import type { ReplicationFindings } from './replication-runs.ts';
-
-const median = (xs: readonly number[]): number | null => {
-  if (xs.length === 0) return null;
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? null;
-};
-
-/** The link the commands crossed: the calibration of the node's client proxy. */
-const linkOf = (links: readonly LinkCalibration[], node: string): Pick<ConfigResult, 'rttMs' | 'jitterMs' | 'bandwidth'> => {
-  const link = links.find((l) => l.link === node);
-  return { rttMs: link?.requestedRttMs ?? 0, jitterMs: link?.jitterMs ?? 0, bandwidth: link?.bandwidth ?? { upKBps: null, downKBps: null } };
-};
-
-/** One WAIT setting of a replication measurement as a config: one connection, one command per
- * round trip (two with WAIT), timed over the runs that completed. */
-export const replicationConfig = (found: ReplicationFindings, workload: Workload, links: readonly LinkCalibration[]): ConfigResult => {
-  const commands = workload.commands[0] ?? 0;
-  const size = workload.valueBytes[0] ?? { minBytes: 0, maxBytes: 0 };
-  const timedMs = found.runs.filter(runCounts).map((r) => r.totalMs);
-  const medianMs = median(timedMs);
-  return {
-    id: found.id,
-    workload: found.workload,
-    command: found.command,
-    link: 'proxied',
-    ...linkOf(links, found.readsFrom),
-    mode: 'sync',
-    batch: 1,
-    batchLabel: '1',
-    connections: 1,
-    commands,
-    valueBytes: takesValue(workload) ? { min: size.minBytes, max: size.maxBytes } : null,
-    keys: describeKeys(workload.keys),
-    waits: commands * (found.wait === null ? 1 : 2),
-    runs: found.runs,
-    medianMs,
-    minMs: timedMs.length === 0 ? null : Math.min(...timedMs),
-    maxMs: timedMs.length === 0 ? null : Math.max(...timedMs),
-    opsPerSec: medianMs === null || medianMs === 0 ? null : commands / (medianMs / 1000),
-    modelMs: null,
-    modelRatio: null,
-    latencyUs: found.writeLatencyUs,
-    errors: found.runs.length - timedMs.length,
-    errorsByKind: {},
-    clientPeakRssBytes: null,
-    clientPeakHeapBytes: null,
-    clientRssGrowthBytes: null,
-    clientHeapGrowthBytes: null,
-    serverInfo: null,
-    wait: found.wait,
-    waitLatencyUs: found.waitLatencyUs,
-    waitReached: found.waitReached,
-    underReplicated: found.underReplicated,
-    readsFrom: found.readsFrom,
-    lag: found.lag,
-  };
-};
 
 /** The timeline as a fault's name: its events' names, in order. */
 export const timelineName = (events: readonly TopologyEvent[]): string => events.map((e) => e.name).join(' + ');
@@ -174,7 +113,7 @@ export const failoverRow = (input: {
   const node = timelineNode(input.events, first.timeline);
   const reasons = [...worst.reasons, ...runsNotes(runs, worst === first)];
   return {
-    id: `${input.workload} / ${wait === null ? 'no WAIT' : `WAIT ${wait.replicas} ${wait.timeoutMs}ms`}`,
+    id: `${input.workload} / ${waitLabel(wait)}`,
     workload: input.workload,
     fault: timelineName(input.events),
     mode: 'sync',

@@ -7,7 +7,7 @@
 
 import type { Redis } from 'ioredis';
 import { closeClient, connectClient } from '../client/index.ts';
-import { topologyLabel, type ConfigResult, type ProgressListener, type Scenario, type TopologyResult } from '../contracts/index.ts';
+import { asksReplication, topologyLabel, type ConfigCell, type ConfigResult, type ProgressListener, type Scenario, type TopologyResult } from '../contracts/index.ts';
 import type { ToxiproxyApi } from '../network/index.ts';
 import type { StartedRuntime } from '../runtime/index.ts';
 import type { SpanHooks } from '../workload/index.ts';
@@ -23,7 +23,9 @@ export interface TopologyOnSingle {
   /** Lag sampling around one measured run of a config (by id: a rate search's probes share it). */
   lagSpan(configId: string): SpanHooks;
   /** A config's lag figures, and the node its commands went to. */
-  figures(configId: string): Pick<ConfigResult, 'readsFrom' | 'lag'>;
+  figures(cell: Pick<ConfigCell, 'id' | 'readFrom'>): Pick<ConfigResult, 'readsFrom' | 'lag'>;
+  /** Replicas every run waits for to hold its reset and prefill before it starts. */
+  replicas: number;
   close(): Promise<void>;
 }
 
@@ -32,6 +34,20 @@ export interface TopologyOnSingle {
 export const primaryShaped = (scenario: Scenario, primary: string): Scenario => {
   const link = scenario.network.nodes?.[primary];
   return link === undefined ? scenario : { ...scenario, network: { ...scenario.network, rttMs: [link.rttMs], jitterMs: [link.jitterMs] } };
+};
+
+// What WAIT and read-from change about the figures (docs/topologies.md).
+const replicationNotes = (scenario: Scenario): string[] => {
+  const replication = scenario.replication;
+  if (!asksReplication(replication)) return [];
+  const notes = ['before each run every replica holds its reset and prefill (WAIT for all of them on the primary, outside the timed span)'];
+  if (replication?.wait.some((w) => w !== null) === true) {
+    notes.push('with WAIT, each write (sync, auto) or each batch (pipeline, multi) is followed by WAIT on its own connection, as an application would send it: a config’s latency is the write with its WAIT, waitLatencyUs the WAIT alone; commands that only read take no WAIT');
+  }
+  if (replication !== undefined && replication.readFrom !== 'primary') {
+    notes.push(`reads went to ${replication.readFrom}'s client proxy, writes to the primary's; INFO figures (serverInfo, the time attribution's server time) are the primary's, so a read config's server side is not in them; a read that finds a replica behind fails its run (a wrong reply), as any wrong reply does`);
+  }
+  return notes;
 };
 
 /** Control clients to every node, every link calibrated; undefined on a single node. */
@@ -62,6 +78,7 @@ export const openTopology = async (input: { runtime: StartedRuntime; scenario: S
       warnings,
       notMeasured: [
         `the workload went to ${primary.name}'s client proxy, as on a single node; the other nodes only replicate it (no timeline: nothing fails over)`,
+        ...replicationNotes(scenario),
         PROXIES_NOTE,
         'replication lag is sampled during each measured run (not warm-ups, not fault cells) on the lab’s control connections: INFO replication on the primary every 10 ms and marker SETs, so the primary’s INFO deltas include that traffic; lag in bytes uses the offset each replica last ACKed (replicas ACK once a second unless a WAIT asks): an upper bound',
       ],
@@ -78,7 +95,8 @@ export const openTopology = async (input: { runtime: StartedRuntime; scenario: S
           },
         };
       },
-      figures: (configId) => ({ readsFrom: primary.name, lag: [...samplesOf(configId)].map(([name, s]) => summarizeLag(name, s)) }),
+      figures: (cell) => ({ readsFrom: cell.readFrom ?? primary.name, lag: [...samplesOf(cell.id)].map(([name, s]) => summarizeLag(name, s)) }),
+      replicas: replicas.length,
       close,
     };
   } catch (error) {

@@ -53,7 +53,7 @@ interface BystanderRuleInput {
   record: Record<string, unknown>;
   bystander: BystanderOptions | undefined;
   workloads: Workload[] | undefined;
-  /** A topology run on a runner of its own (a cluster, a timeline, WAIT or read-from), not the single-node path. */
+  /** A topology run on a runner of its own (a cluster, a timeline), not the single-node path. */
   onTopology: boolean;
 }
 
@@ -65,6 +65,6 @@ export const checkBystanderRules = ({ record, bystander, workloads, onTopology }
   const refuse = (what: string, hint: string) => problems.push({ path: ['bystander'], at: 'key', message: `bystander: ${what}`, hint: `${hint}; ${WHY}` });
   if (hasKey(record, 'faults')) refuse('not with faults (a fault run is judged, not timed)', 'remove faults, or the bystander');
   if (record.engine === 'redis-benchmark') refuse('not with engine: redis-benchmark (the C engine runs as its own tool)', 'remove engine: redis-benchmark');
-  if (onTopology) refuse('not with a cluster, a timeline, WAIT or read-from a replica yet', 'remove those (a primary with replicas without them runs the single-node path on the primary, bystander included)');
+  if (onTopology) refuse('not with a cluster or a timeline yet', 'remove those (a primary with replicas without a timeline runs the single-node path on the primary, bystander included)');
   if (workloads?.some((w) => w.request !== undefined)) refuse('not with request workloads yet', 'give a command workload, e.g. {command: INCR, commands: 100000}');
 };

@@ -10,6 +10,9 @@ import {
   modeLabel,
   rateLabel,
   UNCAPPED,
+  asksReplication,
+  waitLabel,
+  workloadReads,
   type Bandwidth,
   type CellArrival,
   type ConfigCell,
@@ -19,6 +22,7 @@ import {
   type RetryPolicy,
   type Scenario,
   type ValueSize,
+  type WaitOption,
   type Workload,
 } from '../contracts/index.ts';
 import { formatBandwidth, formatMs, isUnlimited } from './quantities.ts';
@@ -82,8 +86,8 @@ export const faultArrival = (w: Workload): CellArrival | undefined => arrivalsOf
 
 // Every config on one link shape, workload outermost and mode innermost, in file order.
 const cellsOn = (s: Scenario, link: Link): ConfigCell[] =>
-  s.workloads.flatMap((workload) =>
-    workload.commands.flatMap((commands) =>
+  s.workloads.flatMap((workload) => {
+    const cells = workload.commands.flatMap((commands) =>
       workload.valueBytes.flatMap((valueBytes) =>
         s.connections.flatMap((connections) =>
           s.modes.flatMap((mode): ConfigCell[] =>
@@ -94,8 +98,30 @@ const cellsOn = (s: Scenario, link: Link): ConfigCell[] =>
           ),
         ),
       ),
-    ),
+    );
+    return asksReplication(s.replication) ? replicationCells(s, workload, cells) : cells;
+  });
+
+/**
+ * A primary with replicas that asks WAIT or reads from a replica: each cell once per WAIT setting
+ * (a workload that only reads: once, without WAIT), its reads sent to `read-from`. Ids name the
+ * workload and the setting, `SET / WAIT 1 100ms`, `GET / reads from replica-1`, then the cell's
+ * own id when the workload has several cells: `SET / no WAIT / pipeline:32@rtt=1ms`.
+ */
+const replicationCells = (s: Pick<Scenario, 'replication' | 'workloads'>, workload: Workload, cells: readonly ConfigCell[]): ConfigCell[] => {
+  const replication = s.replication;
+  if (replication === undefined) return [...cells];
+  const reads = workloadReads(workload);
+  const readFrom = reads && replication.readFrom !== 'primary' ? replication.readFrom : undefined;
+  const waits: (WaitOption | null)[] = reads ? [null] : replication.wait;
+  return waits.flatMap((wait) =>
+    cells.map((cell) => {
+      const setting = readFrom === undefined ? waitLabel(wait) : `reads from ${readFrom}`;
+      const own = cells.length > 1 ? ` / ${configCellId(cell, 1)}` : '';
+      return { ...cell, id: `${workload.label} / ${setting}${own}`, wait, ...(readFrom === undefined ? {} : { readFrom }) };
+    }),
   );
+};
 
 /**
  * Every config cell. With `direct: true` the direct configs come first (rtt 0, no jitter, no

@@ -8,7 +8,8 @@ import {
   roleSelectors,
   selectorRefusal,
   faultLinkNames,
-  needsReplicationRunner,
+  asksReplication,
+  needsTimelineRunner,
   modeLabel,
   topologyLabel,
   topologyNodes,
@@ -387,8 +388,32 @@ export const checkTimelineReach = (timeline: readonly TopologyEvent[] | undefine
 
 // The single-node path on the primary's client proxy: its own rules hold; what a topology adds is
 // that network.nodes may give the primary its link, which is then the one link shape.
-const checkOnPrimaryRules = (record: Record<string, unknown>, nodeLinks: Record<string, NodeLink> | undefined, problems: Problem[]): void => {
+// `read-from` names a node; WAIT asks at most the replicas there are.
+const checkReplicaSettings = (
+  input: { record: Record<string, unknown>; replication: ReplicationOptions; topology: Extract<Topology, { kind: 'replicas' }>; known: (name: string, path: FieldPath) => boolean },
+  problems: Problem[],
+): void => {
+  const { record, replication, topology } = input;
+  input.known(replication.readFrom, ['replication', 'read-from']);
+  replication.wait.forEach((wait, index) => {
+    if (wait !== null && wait.replicas > topology.replicas) {
+      const path = Array.isArray((record.replication as Record<string, unknown>).wait) ? ['replication', 'wait', index, 'replicas'] : ['replication', 'wait', 'replicas'];
+      problems.push({ path, message: `asks ${wait.replicas} replicas, but ${topologyLabel(topology)} has ${topology.replicas}`, hint: `at most ${topology.replicas}` });
+    }
+  });
+};
+
+const checkOnPrimaryRules = (record: Record<string, unknown>, nodeLinks: Record<string, NodeLink> | undefined, replication: ReplicationOptions | undefined, problems: Problem[]): void => {
   const network = isRecord(record.network) ? record.network : {};
+  // A fault run reconciles what its writes left; it sends no WAIT and reads nothing from a replica.
+  if (asksReplication(replication) && hasKey(record, 'faults')) {
+    problems.push({
+      path: ['faults'],
+      at: 'key',
+      message: 'faults do not run with WAIT or read-from a replica yet: a fault run sends its writes to the primary alone',
+      hint: 'leave wait and read-from out (replication: {wait: none, read-from: primary}) to run the faults on the primary, or remove faults to measure WAIT and read-from',
+    });
+  }
   if (hasKey(record, 'policies') && !hasKey(record, 'faults')) {
     problems.push({ path: ['policies'], at: 'key', message: 'policies on a topology without a timeline are judged under faults: on the primary’s link', hint: 'add faults: [{name: cut, after: 100 commands, reset: {}}], or a timeline, or leave policies out' });
   }
@@ -444,14 +469,15 @@ export const checkTopologyRules = (input: TopologyRuleInput, problems: Problem[]
   };
   for (const name of Object.keys(nodeLinks ?? {})) known(name, ['network', 'nodes', name], 'key');
   const cluster = topology.kind === 'cluster';
-  // Without a timeline, WAIT or reads from a replica, a primary with replicas runs the single-node
-  // measuring path on the primary's client proxy: every mode, axis, workload and faults: there.
-  if (!cluster && !needsReplicationRunner(replication, timeline)) {
-    checkOnPrimaryRules(record, nodeLinks, problems);
+  if (topology.kind === 'replicas' && replication !== undefined) checkReplicaSettings({ record, replication, topology, known }, problems);
+  // Without a timeline a primary with replicas runs the single-node measuring path on the
+  // primary's client proxy: every mode, axis, workload and faults there, WAIT an axis of configs.
+  if (!cluster && !needsTimelineRunner(timeline)) {
+    checkOnPrimaryRules(record, nodeLinks, replication, problems);
     return;
   }
-  const why = cluster ? 'a cluster run' : hasKey(record, 'timeline') ? 'a timeline run' : 'a WAIT or read-from run (one command per round trip)';
-  const instead = cluster ? '' : hasKey(record, 'timeline') ? '; without a timeline a primary with replicas runs the single-node path on the primary' : '; without WAIT and read-from (replication: {wait: none, read-from: primary}) a primary with replicas runs the single-node path on the primary';
+  const why = cluster ? 'a cluster run' : 'a timeline run';
+  const instead = cluster ? '' : '; without a timeline a primary with replicas runs the single-node path on the primary';
   for (const key of ['rtt', 'jitter', 'bandwidth'] as const) {
     const written = network[key];
     if (Array.isArray(written) && written.length > 1) problems.push({ path: ['network', key], message: `is a list; ${why} has one link shape per node`, hint: `write one value; per-node links go in network.nodes${instead}` });
@@ -486,15 +512,6 @@ export const checkTopologyRules = (input: TopologyRuleInput, problems: Problem[]
       }
       if (replication.wait.some((wait) => wait !== null)) problems.push({ path: ['replication', 'wait'], message: 'WAIT is not run on a cluster yet', hint: 'leave wait out (or none)' });
       if (hasKey(written, 'markers')) problems.push({ path: ['replication', 'markers'], at: 'key', message: 'replication lag markers are not run on a cluster', hint: 'leave markers out' });
-    }
-    if (topology.kind === 'replicas') {
-      known(replication.readFrom, ['replication', 'read-from']);
-      replication.wait.forEach((wait, index) => {
-        if (wait !== null && wait.replicas > topology.replicas) {
-          const path = Array.isArray((record.replication as Record<string, unknown>).wait) ? ['replication', 'wait', index, 'replicas'] : ['replication', 'wait', 'replicas'];
-          problems.push({ path, message: `asks ${wait.replicas} replicas, but ${label} has ${topology.replicas}`, hint: `at most ${topology.replicas}` });
-        }
-      });
     }
   }
   timeline?.forEach((event, index) => {

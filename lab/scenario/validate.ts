@@ -3,7 +3,7 @@
 // scalars, modes and connections here), then checked against each other, so one pass finds
 // every problem.
 
-import { modeLabel, needsReplicationRunner, type Mode, type Scenario, type WaitOption, type Workload } from '../contracts/index.ts';
+import { asksReplication, modeLabel, needsTimelineRunner, type Mode, type Scenario, type WaitOption, type Workload } from '../contracts/index.ts';
 import { DEFAULTS, KEYS, LIMITS } from './defaults.ts';
 import { checkKeys, hasKey, isRecord, optionalKey, readAxis, readInt, readRecord, readText, requireKey } from './fields.ts';
 import { readModes } from './modes.ts';
@@ -141,10 +141,11 @@ const readScenario = (record: Record<string, unknown>, problems: Problem[]): Sce
   const clusterWritten = isRecord(topologyValue) && hasKey(topologyValue, 'cluster');
   const timeline = readTimeline(optionalKey(record, 'timeline'), ['timeline'], problems, clusterWritten);
   checkTopologyRules({ record, topology, nodeLinks: network?.nodes, replication, timeline, modes, jitterMs: network?.jitterMs }, problems);
-  // Without a timeline, WAIT or reads from a replica, the single-node path runs any workload on the primary.
-  const onPrimary = topology?.kind === 'replicas' && !needsReplicationRunner(replication, timeline);
-  if (topology !== undefined && topology.kind !== 'single' && !onPrimary) checkTopologyWorkloads(workloads, timeline, topology.kind === 'cluster', problems);
-  checkAdviseRules(record, { workloads, modes, onPrimary }, problems);
+  // Without a timeline the single-node path runs any workload on the primary (WAIT and read-from: command workloads).
+  const onPrimary = topology?.kind === 'replicas' && !needsTimelineRunner(timeline);
+  if (topology !== undefined && topology.kind !== 'single' && !onPrimary) checkTopologyWorkloads(workloads, topology.kind === 'cluster', problems);
+  if (onPrimary && asksReplication(replication)) checkReplicationWorkloads(workloads, problems);
+  checkAdviseRules(record, { workloads, modes, onPrimary: onPrimary && !asksReplication(replication) }, problems);
   if (topology !== undefined && topology.kind === 'replicas') checkTimelineReach(timeline, workloads?.flatMap((w) => w.commands), problems);
   const engine = readEngine(optionalKey(record, 'engine'), ['engine'], problems);
   checkEngineRules({ record, engine, workloads, modes }, problems);
@@ -167,15 +168,27 @@ const readScenario = (record: Record<string, unknown>, problems: Problem[]): Sce
   return { ...withModules, topology, replication, ...(timeline.length > 0 ? { timeline } : {}) };
 };
 
-// A topology run writes INCR/INCRBY/SET (or reads GET without a timeline), one commands value each.
+// WAIT after the writes and reads from a replica run in the closed-loop driver: command workloads.
+const checkReplicationWorkloads = (workloads: Workload[] | undefined, problems: Problem[]): void => {
+  workloads?.forEach((workload, index) => {
+    if (workload.request === undefined) return;
+    problems.push({
+      path: workloads.length > 1 ? ['workload', index] : ['workload'],
+      message: `a request workload (steps, arrivals${workload.trace === undefined ? '' : ' or a trace'}) does not run with WAIT or read-from a replica yet`,
+      hint: 'give a command workload (any command, any mode: e.g. {command: SET, commands: 2000}), or leave wait and read-from out (replication: {wait: none, read-from: primary}) to run it on the primary',
+    });
+  });
+};
+
+// A timeline run writes INCR/INCRBY/SET/LPUSH, one commands value each.
 // A cluster run writes SET or INCR, one workload, to one key or sequential keys, one value size.
 const TOPOLOGY_WRITES = ['INCR', 'INCRBY', 'SET'];
 const CLUSTER_WRITES = ['SET', 'INCR'];
-const checkTopologyWorkloads = (workloads: Workload[] | undefined, timeline: unknown[] | undefined, cluster: boolean, problems: Problem[]): void => {
+const checkTopologyWorkloads = (workloads: Workload[] | undefined, cluster: boolean, problems: Problem[]): void => {
   if (cluster && workloads !== undefined && workloads.length > 1) problems.push({ path: ['workload'], message: `is a list of ${workloads.length}; a cluster run drives one workload`, hint: 'keep one workload' });
   workloads?.forEach((workload, index) => {
     const path = workloads.length > 1 ? ['workload', index] : ['workload'];
-    const allowed = cluster ? CLUSTER_WRITES : timeline !== undefined && timeline.length > 0 ? [...TOPOLOGY_WRITES, 'LPUSH'] : [...TOPOLOGY_WRITES, 'GET'];
+    const allowed = cluster ? CLUSTER_WRITES : [...TOPOLOGY_WRITES, 'LPUSH'];
     if (cluster && workload.keys.kind !== 'one' && workload.keys.kind !== 'sequential') {
       problems.push({ path: [...path, 'keys'], message: `${workload.keys.kind} keys are not supported on a cluster yet`, hint: 'write keys: one or keys: sequential (or {sequential: N})' });
     }
@@ -186,11 +199,11 @@ const checkTopologyWorkloads = (workloads: Workload[] | undefined, timeline: unk
     if (workload.request !== undefined) {
       problems.push({
         path,
-        message: `a request workload (steps, arrivals${workload.trace === undefined ? '' : ' or a trace'}) does not run ${cluster ? 'on a cluster' : 'under a timeline, WAIT or read-from'} yet`,
-        hint: `give a command workload, e.g. {command: INCR, commands: 2000} (${allowed.join(', ')}), or remove topology${cluster ? '' : ' (or the timeline, WAIT and read-from: then the single-node path runs it on the primary)'}`,
+        message: `a request workload (steps, arrivals${workload.trace === undefined ? '' : ' or a trace'}) does not run ${cluster ? 'on a cluster' : 'under a timeline'} yet`,
+        hint: `give a command workload, e.g. {command: INCR, commands: 2000} (${allowed.join(', ')}), or remove topology${cluster ? '' : ' (or the timeline: then the single-node path runs it on the primary)'}`,
       });
     } else if (!allowed.includes(workload.command)) {
-      problems.push({ path: [...path, 'command'], message: `${workload.command} is not supported on a topology run yet`, hint: `use ${allowed.join(', ')}${cluster ? '' : ' (without a timeline, WAIT and read-from the single-node path runs any command on the primary)'}` });
+      problems.push({ path: [...path, 'command'], message: `${workload.command} is not supported on a topology run yet`, hint: `use ${allowed.join(', ')}${cluster ? '' : ' (without a timeline the single-node path runs any command on the primary)'}` });
     }
     if (workload.commands.length > 1) problems.push({ path: [...path, 'commands'], message: 'is a list; a topology run has one commands value', hint: 'write one number' });
   });

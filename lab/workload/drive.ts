@@ -11,18 +11,21 @@
 // and ioredis batches whatever they issued in the same event-loop turn into one pipeline.
 
 import type { ChainableCommander, Redis } from 'ioredis';
-import { batchSize, type Mode } from '../contracts/index.ts';
+import { batchSize, type Mode, type WaitOption } from '../contracts/index.ts';
 import { errorMessage } from '../errors/index.ts';
 import { errorKind, isReplyError } from '../metrics/index.ts';
 import type { OperationPlan } from './plan.ts';
 import { checkReply } from './reply-checks.ts';
 import { runReplyCheck, type RunReplyCheck } from './run-checks.ts';
+import { newWaitTally, waitAfter, type WaitAfter, type WaitTally } from './wait-after.ts';
 
 interface DriveInput {
   /** One client per connection; for `auto` each must have enableAutoPipelining. */
   clients: Redis[];
   mode: Mode;
   plan: OperationPlan;
+  /** WAIT after each write (sync, auto) or each batch (pipeline, multi), on the same connection. */
+  wait?: WaitOption;
 }
 
 export interface DriveOutcome {
@@ -46,6 +49,8 @@ export interface DriveOutcome {
   aborted?: string;
   /** Replies that came back (not errors), right or wrong: what the client was told. */
   replied?: number;
+  /** With `wait`: every WAIT sent (wait-after.ts); each command's or batch's wait above includes its WAIT. */
+  waitAfter?: WaitTally;
 }
 
 /** An empty outcome with room for `waitsCapacity` waits (each wait's size 0 until recorded). */
@@ -192,6 +197,28 @@ const driveAwaited = async (client: Redis, plan: OperationPlan, first: number, e
   }
 };
 
+// driveAwaited with a WAIT after each command, inside the command's timed wait (kept apart so
+// that the plain loop stays as it is).
+const driveWaited = async (client: Redis, plan: OperationPlan, first: number, end: number, step: number, rec: Recorder, after: WaitAfter): Promise<void> => {
+  for (let op = first; op < end; op += step) {
+    const sentUs = nowUs();
+    let value: unknown;
+    try {
+      value = await client.call(plan.name, ...plan.argsOf(op));
+    } catch (error) {
+      if (!rec.threw(op, sentUs, error, `command ${op + 1}`)) return;
+      continue;
+    }
+    try {
+      await after(client);
+    } catch (error) {
+      rec.abort(`WAIT after command ${op + 1}`, error);
+      return;
+    }
+    rec.answered(op, sentUs, value);
+  }
+};
+
 // ioredis's builtin-command function for the plan's command (createBuiltinCommand: the function
 // ioredis generates for `pipeline.incr`, for any name and without a method name), made once per
 // connection. `queue.call(name, ...)` shifts the name off its arguments on every command:
@@ -209,6 +236,7 @@ const driveBatches = async (
   batch: number,
   transactional: boolean,
   rec: Recorder,
+  after: WaitAfter | undefined,
 ): Promise<void> => {
   const send = queueCommandOf(client, plan);
   let batchIndex = 0;
@@ -219,6 +247,7 @@ const driveBatches = async (
       const queue = transactional ? client.multi() : client.pipeline();
       for (let j = 0; j < size; j++) send.apply(queue, plan.argsOf(offset + j));
       const results = await queue.exec();
+      if (after !== undefined) await after(client);
       rec.wait(nowUs() - t0, size);
       if (results === null) throw new Error('EXEC returned nil: the transaction was aborted');
       for (let j = 0; j < size; j++) {
@@ -234,9 +263,13 @@ const driveBatches = async (
 };
 
 // Caller k issues operations start+k, start+k+C, ...: interleaved, so the work stays in order overall.
-const driveAuto = async (client: Redis, plan: OperationPlan, range: OpRange, callers: number, rec: Recorder): Promise<void> => {
+const driveAuto = async (client: Redis, plan: OperationPlan, range: OpRange, callers: number, rec: Recorder, after: WaitAfter | undefined): Promise<void> => {
   const count = Math.min(callers, range.end - range.start);
-  await Promise.all(Array.from({ length: count }, (_, k) => driveAwaited(client, plan, range.start + k, range.end, callers, rec)));
+  await Promise.all(
+    Array.from({ length: count }, (_, k) =>
+      after === undefined ? driveAwaited(client, plan, range.start + k, range.end, callers, rec) : driveWaited(client, plan, range.start + k, range.end, callers, rec, after),
+    ),
+  );
 };
 
 // Waits one connection records for its share: one per command, or one per batch.
@@ -246,29 +279,33 @@ const waitsOf = (mode: Mode, range: OpRange): number => {
   return size;
 };
 
-const driveConnection = (client: Redis, input: DriveInput, range: OpRange, rec: Recorder): Promise<void> => {
+const driveConnection = (client: Redis, input: DriveInput, range: OpRange, rec: Recorder, after: WaitAfter | undefined): Promise<void> => {
   const { mode, plan } = input;
   switch (mode.kind) {
     case 'sync':
-      return driveAwaited(client, plan, range.start, range.end, 1, rec);
+      return after === undefined ? driveAwaited(client, plan, range.start, range.end, 1, rec) : driveWaited(client, plan, range.start, range.end, 1, rec, after);
     case 'pipeline':
     case 'multi':
-      return driveBatches(client, plan, range, batchSize(mode, plan.size), mode.kind === 'multi', rec);
+      return driveBatches(client, plan, range, batchSize(mode, plan.size), mode.kind === 'multi', rec, after);
     case 'auto':
-      return driveAuto(client, plan, range, mode.callers, rec);
+      return driveAuto(client, plan, range, mode.callers, rec, after);
   }
 };
 
 export const drive = async (input: DriveInput): Promise<DriveOutcome> => {
   const ranges = splitOps(input.plan.size, input.clients.length);
   const ordered = input.clients.length === 1 && input.mode.kind !== 'auto';
-  const rec = new Recorder(input.plan, ranges.reduce((sum, r) => sum + waitsOf(input.mode, r), 0), ordered);
+  const capacity = ranges.reduce((sum, r) => sum + waitsOf(input.mode, r), 0);
+  const rec = new Recorder(input.plan, capacity, ordered);
+  const tally = input.wait === undefined ? undefined : newWaitTally(capacity, input.wait);
+  if (tally !== undefined) rec.outcome.waitAfter = tally;
+  const after = input.wait === undefined || tally === undefined ? undefined : waitAfter(input.wait, tally);
   const startUs = nowUs();
   await Promise.all(
     ranges.map((range, c) => {
       const client = input.clients[c];
       if (client === undefined) throw new Error(`drive: no client for connection ${c}`);
-      return driveConnection(client, input, range, rec);
+      return driveConnection(client, input, range, rec, after);
     }),
   );
   rec.outcome.totalMs = (nowUs() - startUs) / 1_000;

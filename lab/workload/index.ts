@@ -6,6 +6,7 @@ export { buildPlan, type OperationPlan } from './plan.ts';
 export { describeKeys } from './key-distributions.ts';
 export { drive, type DriveOutcome } from './drive.ts';
 export { runWorkload, type SpanHooks, type WorkloadRun } from './measured-run.ts';
+export { waitCounts, type WaitTally } from './wait-after.ts';
 export { startGetLoop, type BystanderSpan, type RunningLoop } from './bystander/loop.ts';
 export { BystanderChild } from './bystander/process.ts';
 export { driveWithLedger, tagKeys, wrapOp, type OpWrapping } from './fault-drive.ts';

@@ -11,7 +11,7 @@
 // fast.
 
 import type { Redis } from 'ioredis';
-import type { Mode, ServerInfoDelta } from '../contracts/index.ts';
+import type { Mode, ServerInfoDelta, WaitOption } from '../contracts/index.ts';
 import type { Keyspace } from '../keyspace/index.ts';
 import {
   collectGarbage,
@@ -32,6 +32,7 @@ import { drive, splitOps, type DriveOutcome } from './drive.ts';
 import type { OperationPlan } from './plan.ts';
 import { prepareReplyChecks } from './reply-checks.ts';
 import { checkFinalValue, expectedFinalState, type FinalStateOptions } from './run-checks.ts';
+import { settleReplicas } from './wait-after.ts';
 
 /** Whether a measured run counts, and if not, why. */
 interface Verification {
@@ -65,6 +66,11 @@ interface WorkloadRunInput {
   plan: OperationPlan;
   /** Called just around the timed span (the bystander runs between them, issue 27). */
   span?: SpanHooks;
+  /** A primary with replicas: WAIT after each write (or batch), on the same connection. */
+  wait?: WaitOption;
+  /** A primary with replicas: how many replicas must hold the reset and prefill before the span
+   * (`control` is the primary). */
+  replicas?: number;
 }
 
 /** Work that runs beside the timed span: begun just before drive(), ended just after it. */
@@ -182,9 +188,10 @@ const verifyRun = async (control: Redis, plan: OperationPlan, connections: numbe
   return wrongState === undefined ? { verified: true } : { verified: false, failure: wrongState };
 };
 
-export const runWorkload = async ({ clients, control, keyspace, mode, plan, span }: WorkloadRunInput): Promise<WorkloadRun> => {
+export const runWorkload = async ({ clients, control, keyspace, mode, plan, span, wait, replicas }: WorkloadRunInput): Promise<WorkloadRun> => {
   await keyspace.reset(control); // every run starts with none of the lab's keys (see lab/keyspace)
   await prefill(control, plan);
+  if (replicas !== undefined && replicas > 0) await settleReplicas(control, replicas);
   prepareReplyChecks(plan);
   const before = await readInfo(control);
   collectGarbage('young'); // an empty nursery: the span's heap figures start from its own allocation
@@ -192,7 +199,7 @@ export const runWorkload = async ({ clients, control, keyspace, mode, plan, span
   const client = watchClientSpan();
   const cpu = startCpuMeter();
   // A drive that throws still ends what runs beside it (the bystander's timer, its child's loop).
-  const outcome = await drive({ clients, mode, plan }).catch(async (error: unknown) => {
+  const outcome = await drive({ clients, mode, plan, ...(wait === undefined ? {} : { wait }) }).catch(async (error: unknown) => {
     await span?.end().catch(() => undefined);
     throw error;
   });

@@ -52,11 +52,11 @@ const waitItem = (): JsonSchema => ({ anyOf: [{ const: 'none' }, mapping(WAIT_FI
 
 export const REPLICATION_FIELDS: Fields<typeof KEYS.replication> = {
   wait: field(
-    { description: 'none, or WAIT replicas timeout after each write on its connection; a list is an axis; default none', examples: [['none', { replicas: 1, timeout: '100ms' }]] },
+    { description: 'none, or WAIT replicas timeout after each write (pipeline, multi: each batch) on its connection; a list is an axis; default none', examples: [['none', { replicas: 1, timeout: '100ms' }]] },
     { anyOf: [waitItem(), { type: 'array', items: waitItem(), minItems: 1 }] },
   ),
   'read-from': field(
-    { description: `the node reads (GET) go to; default ${DEFAULTS.readFrom}; on a cluster primary, replica or all (ioredis scaleReads)`, examples: ['replica-1'] },
+    { description: `the node reads (GET, MGET, read-only CUSTOM) go to; default ${DEFAULTS.readFrom}; on a cluster primary, replica or all (ioredis scaleReads)`, examples: ['replica-1'] },
     { anyOf: [NODE_NAME, { const: 'all' }] },
   ),
   markers: field({ description: `marker keys per second written on the primary and polled on each replica, to time replication lag; default ${DEFAULTS.markersPerSec}`, examples: [20] }, int(LIMITS.markersPerSec)),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { destroyHistograms } from '../../../lab/metrics/index.ts';
 import { counterCounts, countsFromLedger, faultEntry, groupByLink, newConfigRuns, recordRun, runRecord, toConfigResult, type ConfigRuns, type FaultRunFindings } from '../../../lab/run/result-assembly.ts';
 import { expandFaultCells, expandMatrix, parseScenario } from '../../../lab/scenario/index.ts';
-import type { WorkloadRun } from '../../../lab/workload/index.ts';
+import { workloadRun } from './workload-run.ts';
 
 import type { ReconcileCounts } from '../../../lab/contracts/index.ts';
 
@@ -13,29 +13,6 @@ const cleanCounts = (n: number): ReconcileCounts => ({
 });
 
 const scenario = (yaml: string) => parseScenario(yaml, 'test.yaml');
-
-// A run whose waits are given as [µs, commands answered] pairs.
-const workloadRun = (totalMs: number, waits: [number, number][], over: Partial<WorkloadRun> = {}): WorkloadRun => ({
-  verified: true,
-  outcome: {
-    totalMs,
-    waitUs: Float64Array.from(waits.map(([us]) => us)),
-    waitSize: Uint32Array.from(waits.map(([, n]) => n)),
-    waits: waits.length,
-    replyCheck: null,
-    wrongReplies: 0,
-    errorsByKind: {},
-  },
-  clientGcMs: 0.5,
-  memory: { peakRssBytes: 100, peakHeapUsedBytes: 50, startRssBytes: 80, startHeapUsedBytes: 40 },
-  serverInfo: {
-    netInputBytes: 10, netOutputBytes: 20, clientRecentMaxInputBufferBytes: 0, clientRecentMaxOutputBufferBytes: 0,
-    usedMemoryPeakBytes: 1000, evictedKeys: 0, rejectedConnections: 0, queryBufferLimitDisconnections: 0,
-    outputBufferLimitDisconnections: 0, errorStats: {},
-  },
-  costs: { clientCpuMs: 1, serverMs: 0.5, bytesUp: 10, bytesDown: 20 },
-  ...over,
-});
 
 const cellsOf = (yaml: string) => expandMatrix(scenario(yaml)).map((cell, i) => newConfigRuns(cell, i));
 

@@ -1,40 +1,45 @@
-// A primary/replicas run's findings as configs and reconcile rows (issue 23), and the thresholds
-// that select them by workload and WAIT: pure conversions and parsing, no Redis.
+// A primary/replicas run's findings as configs (WAIT settings and read-from on the single-node
+// path) and reconcile rows (issue 23), and the thresholds that select them by workload and WAIT:
+// pure conversions and parsing, no Redis.
 
 import { describe, expect, it } from 'vitest';
-import { CONFIG_METRICS, RECONCILE_METRICS, type LinkCalibration, type ReconcileCounts, type TopologyEvent } from '../../../lab/contracts/index.ts';
+import { CONFIG_METRICS, RECONCILE_METRICS, type ConfigResult, type ReconcileCounts, type TopologyEvent } from '../../../lab/contracts/index.ts';
 import { evaluateThresholds } from '../../../lab/metrics/index.ts';
 import type { FailoverRunFindings } from '../../../lab/run/failover-run.ts';
-import type { ReplicationFindings } from '../../../lab/run/replication-runs.ts';
-import { failoverRow, lossAgrees, replicationConfig } from '../../../lab/run/topology-rows.ts';
-import { parseScenario } from '../../../lab/scenario/index.ts';
-import { defaultWorkload, failure, lines, yaml } from '../scenario/helpers.ts';
+import { newConfigRuns, recordRun, toConfigResult, type ConfigRuns } from '../../../lab/run/result-assembly.ts';
+import { failoverRow, lossAgrees } from '../../../lab/run/topology-rows.ts';
+import { expandMatrix, parseScenario } from '../../../lab/scenario/index.ts';
+import { newWaitTally } from '../../../lab/workload/wait-after.ts';
+import type { WorkloadRun } from '../../../lab/workload/index.ts';
+import { workloadRun } from './workload-run.ts';
+import { failure, lines, yaml } from '../scenario/helpers.ts';
 
-const link = (name: string, rttMs: number): LinkCalibration => ({
-  link: name, from: 'clients', to: name, requestedRttMs: rttMs, jitterMs: 0, bandwidth: { upKBps: null, downKBps: null },
-  upstreamLatencyMs: rttMs / 2, downstreamLatencyMs: rttMs / 2, samples: 10, baselineMs: 0.1, measuredMs: rttMs + 0.1, addedMs: rttMs, p10Ms: rttMs, p90Ms: rttMs + 0.2,
-});
-const LINKS = [link('primary', 1), link('replica-1', 10)];
-const latency = (p50: number, p99: number) => ({ p50, p90: p99, p99, p999: p99, max: p99, count: 200, hdr: null });
+const REPLICAS = ['name: t', 'topology: {primary: 1, replicas: 1}'];
+const configsOf = (...text: string[]): ConfigRuns[] => expandMatrix(parseScenario(yaml(...REPLICAS, ...text), 'x.yaml')).map((cell, i) => newConfigRuns(cell, i));
 
-const findings = (overrides: Partial<ReplicationFindings> = {}): ReplicationFindings => ({
-  id: 'SET / WAIT 1 100ms',
-  workload: 'SET',
-  command: 'SET',
-  wait: { replicas: 1, timeoutMs: 100 },
-  runs: [
-    { order: 0, totalMs: 300, verified: true, clientGcMs: null },
-    { order: 1, totalMs: 100, verified: true, clientGcMs: null },
-    { order: 2, totalMs: 200, verified: true, clientGcMs: null },
-  ],
-  writeLatencyUs: latency(2_100, 2_600),
-  waitLatencyUs: latency(1_050, 1_400),
-  waitReached: { '0': 2, '1': 298 },
-  underReplicated: 2,
-  readsFrom: 'primary',
-  lag: [{ replica: 'replica-1', lagBytes: { samples: 5, p50: 0, max: 120 }, lagMs: { samples: 9, p50: 5.5, p90: 6, max: 7.25, resolutionMs: 1, unseen: 0 } }],
-  ...overrides,
-});
+// A verified run of `ops` commands, each a write of `us` µs with its WAIT of `waitUs` µs, which
+// reached `reached[i]` replicas (no WAIT figures when reached is empty).
+const measured = (totalMs: number, ops: number, us: number, waitUs: number, reached: number[], verified = true): WorkloadRun => {
+  const tally = newWaitTally(reached.length, { replicas: 1, timeoutMs: 100 });
+  reached.forEach((n, i) => {
+    tally.us[i] = waitUs;
+    tally.reached[i] = n;
+  });
+  tally.count = reached.length;
+  const run = workloadRun(totalMs, Array.from({ length: ops }, () => [us, 1]), verified ? {} : { verified, failure: 'GET of k:1 did not return its prefilled value' });
+  return reached.length === 0 ? run : { ...run, outcome: { ...run.outcome, waitAfter: tally } };
+};
+const LAG = [{ replica: 'replica-1', lagBytes: { samples: 5, p50: 0, max: 120 }, lagMs: { samples: 9, p50: 5.5, p90: 6, max: 7.25, resolutionMs: 1, unseen: 0 } }];
+const SET_WAIT = ['replication: {wait: [none, {replicas: 1, timeout: 100ms}]}', 'workload: {label: SET, command: SET, key: "k:{i}", keys: sequential, value: 64B, commands: 100}', 'modes: [sync]'];
+// Both WAIT settings of SET after three verified runs: 2 of the 300 WAITs reached no replica.
+const setConfigs = (): ConfigResult[] => {
+  const [plain, waited] = configsOf(...SET_WAIT) as [ConfigRuns, ConfigRuns];
+  [300, 100, 200].forEach((ms, order) => {
+    recordRun(plain, measured(ms / 10, 100, 900, 0, []), order);
+    recordRun(waited, measured(ms, 100, 2_100, 1_400, Array.from({ length: 100 }, (_, i) => (order === 0 && i < 2 ? 0 : 1))), order);
+  });
+  return [plain, waited].map((c) => ({ ...toConfigResult(c), readsFrom: 'primary', lag: LAG }));
+};
 
 const counts = (lost: number): ReconcileCounts => ({
   issued: 100, applied: 100 - lost, acknowledged: 100, failed: 0, indeterminate: 0, indeterminateApplied: 0, indeterminateNotApplied: 0,
@@ -59,26 +64,51 @@ const EVENTS: TopologyEvent[] = [
   { name: 'promote', atMs: 1000, forMs: null, action: { kind: 'failover', promote: 'replica-1' } } as TopologyEvent,
 ];
 
-describe('replication findings as a config', () => {
-  it('times the runs that completed, keeps the HDR latency and every replication figure', () => {
-    const workload = defaultWorkload('SET', [100], { label: 'SET', keys: { kind: 'sequential', count: 100 }, valueBytes: [{ minBytes: 64, maxBytes: 64 }] });
-    const config = replicationConfig(findings(), workload, LINKS);
-    expect(config).toMatchObject({ id: 'SET / WAIT 1 100ms', workload: 'SET', mode: 'sync', batch: 1, connections: 1, commands: 100, rttMs: 1, link: 'proxied' });
+describe('WAIT settings and read-from as configs on the single path', () => {
+  it('makes each WAIT setting a config named as before, with HDR latency and every replication figure', () => {
+    const [plain, config] = setConfigs() as [ConfigResult, ConfigResult];
+    expect(plain).toMatchObject({ id: 'SET / no WAIT', wait: null, waitLatencyUs: null, waitReached: {}, underReplicated: 0, waits: 100 });
+    expect(config).toMatchObject({ id: 'SET / WAIT 1 100ms', workload: 'SET', mode: 'sync', batch: 1, connections: 1, commands: 100, rttMs: 0, link: 'proxied' });
     expect(config).toMatchObject({ medianMs: 200, minMs: 100, maxMs: 300, opsPerSec: 500, errors: 0, waits: 200, valueBytes: { min: 64, max: 64 } });
-    expect(config.latencyUs).toEqual(latency(2_100, 2_600));
+    expect(config.latencyUs).toMatchObject({ count: 300 });
+    expect(config.latencyUs!.p50).toBeGreaterThan(2_000);
     expect(config).toMatchObject({ wait: { replicas: 1, timeoutMs: 100 }, waitReached: { '0': 2, '1': 298 }, underReplicated: 2, readsFrom: 'primary' });
     // The registry reads the new figures.
     const read = (key: string) => CONFIG_METRICS.find((m) => m.key === key)!.read(config);
-    expect([read('waitP99Us'), read('underReplicated'), read('lagP50Ms'), read('lagMaxMs')]).toEqual([1_400, 2, 5.5, 7.25]);
+    expect(read('waitP99Us')).toBeCloseTo(1_400, -1);
+    expect([read('underReplicated'), read('lagP50Ms'), read('lagMaxMs')]).toEqual([2, 5.5, 7.25]);
   });
 
-  it('counts a run that stopped early as an error, reads from the node it read, and has no WAIT figures without WAIT', () => {
-    const runs = [{ order: 0, totalMs: 50, verified: false, clientGcMs: null, failure: 'GET answered null' }, { order: 1, totalMs: 120, verified: true, clientGcMs: null }];
-    const workload = defaultWorkload('GET', [100], { label: 'GET' });
-    const config = replicationConfig(findings({ id: 'GET / reads from replica-1', workload: 'GET', command: 'GET', wait: null, waitLatencyUs: null, waitReached: {}, underReplicated: 0, readsFrom: 'replica-1', runs, lag: [] }), workload, LINKS);
-    expect(config).toMatchObject({ errors: 1, medianMs: 120, rttMs: 10, waits: 100, wait: null, readsFrom: 'replica-1' });
-    const read = (key: string) => CONFIG_METRICS.find((m) => m.key === key)!.read(config);
+  it('reads from the replica named, without WAIT, counts a run that read a lagging replica as an error', () => {
+    const [config] = configsOf('replication: {wait: [none, {replicas: 1, timeout: 100ms}], read-from: replica-1}', 'workload: {label: GET, command: GET, key: "k:{i}", keys: sequential, commands: 100}', 'modes: [sync]') as [ConfigRuns];
+    expect(config.cell).toMatchObject({ id: 'GET / reads from replica-1', readFrom: 'replica-1', wait: null });
+    recordRun(config, measured(50, 100, 900, 0, [], false), 0);
+    recordRun(config, measured(120, 100, 900, 0, []), 1);
+    const result = toConfigResult(config);
+    expect(result).toMatchObject({ errors: 1, medianMs: 120, waits: 100, wait: null, waitLatencyUs: null });
+    const read = (key: string) => CONFIG_METRICS.find((m) => m.key === key)!.read(result);
     expect([read('waitP99Us'), read('lagP50Ms')]).toEqual([null, null]);
+  });
+
+  it('makes WAIT an axis beside modes and connections, and sends only reads to the replica', () => {
+    const cells = configsOf('replication: {wait: [none, {replicas: 1, timeout: 100ms}], read-from: replica-1}', 'workload: [{label: SET, command: SET, key: "k:{i}", commands: 64}, {label: GET, command: GET, key: "k:{i}", commands: 64}]', 'modes: [sync, pipeline:16]', 'connections: [1, 2]').map((c) => c.cell);
+    const sets = cells.filter((c) => c.workload.label === 'SET');
+    expect(sets).toHaveLength(8);
+    expect(sets.every((c) => c.readFrom === undefined)).toBe(true);
+    expect(sets.map((c) => c.id)).toContain('SET / WAIT 1 100ms / pipeline:16@rtt=0ms,conns=2');
+    const gets = cells.filter((c) => c.workload.label === 'GET');
+    expect(gets.map((c) => [c.id, c.readFrom, c.wait])).toEqual([
+      ['GET / reads from replica-1 / sync@rtt=0ms', 'replica-1', null],
+      ['GET / reads from replica-1 / pipeline:16@rtt=0ms', 'replica-1', null],
+      ['GET / reads from replica-1 / sync@rtt=0ms,conns=2', 'replica-1', null],
+      ['GET / reads from replica-1 / pipeline:16@rtt=0ms,conns=2', 'replica-1', null],
+    ]);
+    expect(new Set(cells.map((c) => c.id)).size).toBe(cells.length);
+  });
+
+  it('leaves the ids of a primary with replicas without WAIT and read-from as they were', () => {
+    const cells = configsOf('workload: {command: SET, key: "k:{i}", commands: 10}', 'modes: [sync]');
+    expect(cells.map((c) => [c.cell.id, c.cell.wait, c.cell.readFrom])).toEqual([['sync@rtt=0ms', undefined, undefined]]);
   });
 });
 
@@ -167,11 +197,10 @@ describe('thresholds on a primary with replicas', () => {
   it('selects replication configs with wait=', () => {
     const scenario = parseScenario(yaml('name: t', 'topology: {primary: 1, replicas: 1}', 'replication: {wait: [none, {replicas: 1, timeout: 100ms}]}', 'workload: {command: SET, key: "k:{i}", keys: sequential, commands: 10}', 'modes: [sync]', 'expect: ["at wait=1/100ms: wait-p(99) < 2ms", "SET at wait=none: median < 1s"]'), 'x.yaml');
     expect(scenario.expect.map((t) => t.kind === 'config' && t.select)).toEqual([{ wait: '1/100ms' }, { workload: 'SET', wait: 'none' }]);
-    const workload = defaultWorkload('SET', [100], { label: 'SET' });
-    const configs = [replicationConfig(findings({ id: 'SET / no WAIT', wait: null, waitLatencyUs: null }), workload, LINKS), replicationConfig(findings(), workload, LINKS)];
-    const [wait, median] = evaluateThresholds(scenario.expect, configs);
-    expect(wait!.checked).toEqual([{ configId: 'SET / WAIT 1 100ms', actual: 1_400, pass: true }]);
-    expect(median!.checked).toEqual([{ configId: 'SET / no WAIT', actual: 200, pass: true }]);
+    const [wait, median] = evaluateThresholds(scenario.expect, setConfigs());
+    expect(wait!.checked).toMatchObject([{ configId: 'SET / WAIT 1 100ms', pass: true }]);
+    expect(wait!.checked[0]!.actual).toBeCloseTo(1_400, -1);
+    expect(median!.checked).toEqual([{ configId: 'SET / no WAIT', actual: 20, pass: true }]);
   });
 
   it('names the WAIT settings a wait= may select, and refuses policy thresholds on a timeline', () => {

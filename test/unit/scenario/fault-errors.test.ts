@@ -202,9 +202,11 @@ describe('parseScenario: what a fault scenario needs', () => {
   it('a request workload on a topology is refused as a whole; under faults its counter must be one key', () => {
     const request = ['name: t', 'workload: {request: [{command: INCR, key: "c:{r}"}, {command: GET, key: "c:{r}"}], requests: 10}', 'modes: [sync]'];
     expect(lines(failure(yaml(...request, 'faults: [{name: a, at: 10ms, reset: {}}]')))).toStrictEqual(['2:21: workload.request: INCR in a request under a fault increments one counter, not keys: sequential']);
-    // On a topology's own runner (here: WAIT); without one the single-node path runs it on the primary.
+    // With WAIT (the closed-loop driver sends it) and under a timeline; without them the single-node path runs it on the primary.
     const onTopology = lines(failure(yaml(...request, 'topology: {primary: 1, replicas: 1}', 'replication: {wait: {replicas: 1, timeout: 100ms}}')));
-    expect(onTopology).toStrictEqual(['2:11: workload: a request workload (steps, arrivals) does not run under a timeline, WAIT or read-from yet']);
+    expect(onTopology).toStrictEqual(['2:11: workload: a request workload (steps, arrivals) does not run with WAIT or read-from a replica yet']);
+    const underTimeline = lines(failure(yaml(...request, 'topology: {primary: 1, replicas: 1}', 'timeline: [{name: cut, at: 1s, for: 1s, partition: {nodes: [primary]}}]')));
+    expect(underTimeline).toStrictEqual(['2:11: workload: a request workload (steps, arrivals) does not run under a timeline yet']);
     expect(parseScenario(yaml(...request, 'topology: {primary: 1, replicas: 1}'), 'x.yaml').workloads[0]?.request).toBeDefined();
   });
 });

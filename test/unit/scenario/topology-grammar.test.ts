@@ -62,13 +62,25 @@ describe('topology grammar', () => {
 
   it('refuses topology sections on a single node and axes a topology cannot run', () => {
     expect(lines(failure(yaml(...HEAD, 'replication: {read-from: primary}')))).toEqual(['4:1: replication: replication needs a topology past one node']);
-    // WAIT (like a timeline) keeps the replication runner: one command per round trip, one link shape per node.
-    const waited = ['topology: {primary: 1, replicas: 1}', 'replication: {wait: {replicas: 1, timeout: 100ms}}'];
-    const error = failure(yaml(...HEAD.slice(0, 2), 'modes: [sync, pipeline:8]', ...waited, 'network: {rtt: [0ms, 10ms]}'));
+    // A timeline keeps the failover runner: one command per round trip, one link shape per node.
+    const timed = ['topology: {primary: 1, replicas: 1}', 'timeline: [{name: cut, at: 1s, for: 1s, partition: {nodes: [primary]}}]'];
+    const error = failure(yaml(...HEAD.slice(0, 2), 'modes: [sync, pipeline:8]', ...timed, 'network: {rtt: [0ms, 10ms]}'));
     const text = lines(error).join('\n');
-    expect(text).toContain('modes: a WAIT or read-from run (one command per round trip) issues one command per round trip');
-    expect(text).toContain('network.rtt: is a list; a WAIT or read-from run (one command per round trip) has one link shape per node');
-    expect(hints(error).join('\n')).toContain('without WAIT and read-from (replication: {wait: none, read-from: primary}) a primary with replicas runs the single-node path on the primary');
+    expect(text).toContain('modes: a timeline run issues one command per round trip');
+    expect(text).toContain('network.rtt: is a list; a timeline run has one link shape per node');
+    expect(hints(error).join('\n')).toContain('without a timeline a primary with replicas runs the single-node path on the primary');
+  });
+
+  it('takes every mode, connection count, link axis and command with WAIT and read-from (the single path), and refuses faults and request workloads there', () => {
+    const waited = ['topology: {primary: 1, replicas: 1}', 'replication: {wait: [none, {replicas: 1, timeout: 100ms}], read-from: replica-1}'];
+    const scenario = parseScenario(yaml('name: t', 'workload: {command: LPUSH, key: "l:{i}", commands: 100}', 'modes: [sync, pipeline:8, multi:4, auto:4]', 'connections: [1, 2]', ...waited, 'network: {rtt: [0ms, 10ms], direct: true}'), 'x.yaml');
+    expect(scenario.modes).toHaveLength(4);
+    expect(scenario.replication?.readFrom).toBe('replica-1');
+    const faults = failure(yaml(...HEAD, ...waited, 'faults: [{name: cut, after: 10 commands, reset: {}}]'));
+    expect(lines(faults).join('\n')).toContain('faults: faults do not run with WAIT or read-from a replica yet');
+    expect(hints(faults).join('\n')).toContain('replication: {wait: none, read-from: primary}');
+    const unknown = lines(failure(yaml(...HEAD, 'topology: {primary: 1, replicas: 1}', 'replication: {read-from: replica-3}'))).join('\n');
+    expect(unknown).toContain('no node "replica-3" in {primary: 1, replicas: 1}');
   });
 
   it('takes every mode and link axis on a primary with replicas without a timeline, WAIT or read-from (the single-node path on the primary)', () => {
