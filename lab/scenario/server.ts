@@ -75,7 +75,7 @@ export const readServer = (value: unknown, path: FieldPath, problems: Problem[])
 };
 
 /** `server:` sets the node the lab's measured runs drive: one node, or the primary of a primary
- * with replicas on the single-node path (no timeline, WAIT or read-from); not a cluster, a
+ * with replicas on the single-node path (no timeline, no reads from a replica); not a cluster, a
  * timeline run, a fault scenario or the C engine. */
 export const checkServerRules = (record: Record<string, unknown>, onSingleNodePath: boolean, problems: Problem[]): void => {
   if (!hasKey(record, 'server')) return;
@@ -84,7 +84,7 @@ export const checkServerRules = (record: Record<string, unknown>, onSingleNodePa
     ...(hasKey(record, 'engine') && record.engine === 'redis-benchmark' ? [['engine', 'redis-benchmark runs are not read for the server closing the client']] : []),
     ...(onSingleNodePath
       ? []
-      : [['topology', 'server: is applied to the node the workload runs on: one node, or the primary of a primary with replicas without a timeline, WAIT or read-from (not a cluster)']]),
+      : [['topology', 'server: is applied to the node the workload runs on: one node, or the primary of a primary with replicas without a timeline or read-from a replica (not a cluster)']]),
   ];
   for (const [key, why] of clashes) {
     problems.push({ path: ['server'], at: 'key', message: `cannot be combined with ${key}: ${why}`, hint: `remove ${key}, or run the server settings in a scenario of their own` });

@@ -149,7 +149,7 @@ const readScenario = (record: Record<string, unknown>, problems: Problem[]): Sce
   if (topology !== undefined && topology.kind === 'replicas') checkTimelineReach(timeline, workloads?.flatMap((w) => w.commands), problems);
   const engine = readEngine(optionalKey(record, 'engine'), ['engine'], problems);
   checkEngineRules({ record, engine, workloads, modes }, problems);
-  if (engine === 'redis-benchmark' && topology !== undefined && topology.kind !== 'single' && !onPrimary) {
+  if (engine === 'redis-benchmark' && topology !== undefined && topology.kind !== 'single' && (!onPrimary || asksReplication(replication))) {
     problems.push({
       path: ['engine'],
       message: 'redis-benchmark runs against one Redis behind one proxy: the primary of a primary with replicas without a timeline, WAIT or read-from, not a cluster or a timeline run',
@@ -157,7 +157,8 @@ const readScenario = (record: Record<string, unknown>, problems: Problem[]): Sce
     });
   }
   const server = readServer(optionalKey(record, 'server'), ['server'], problems);
-  checkServerRules(record, topology === undefined || topology.kind === 'single' || onPrimary, problems);
+  // The limit is set on the primary: reads sent to a replica would not meet it.
+  checkServerRules(record, topology === undefined || topology.kind === 'single' || (onPrimary && (replication?.readFrom ?? 'primary') === 'primary'), problems);
   const bystander = readBystander(optionalKey(record, 'bystander'), ['bystander'], problems);
   checkBystanderRules({ record, bystander, workloads, onTopology: topology !== undefined && topology.kind !== 'single' && !onPrimary }, problems);
   if (problems.length !== before || !isComplete(parts)) return undefined;

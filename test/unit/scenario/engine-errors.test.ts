@@ -86,6 +86,9 @@ describe('parseScenario: engine', () => {
     expect(lines(failure(yaml('name: t', 'workload: {command: SET, commands: 10}', 'modes: [sync]', 'topology: {cluster: {primaries: 3}}', C)))).toContain(why);
     const timeline = failure(yaml('name: t', 'workload: {command: SET, commands: 10}', 'modes: [sync]', 'topology: {primary: 1, replicas: 1}', C, 'timeline: [{name: f, at: 1s, failover: {promote: replica-1}}]'));
     expect(lines(timeline)).toContain(why);
+    // WAIT after each write is the lab's own engine's: the tool cannot send it.
+    const wait = failure(yaml('name: t', 'workload: {command: SET, commands: 10}', 'modes: [sync]', 'topology: {primary: 1, replicas: 1}', C, 'replication: {wait: {replicas: 1, timeout: 100ms}}'));
+    expect(lines(wait)).toContain(why);
   });
 
   it('the primary of a primary with replicas (the single-node path)', () => {

@@ -41,6 +41,9 @@ describe('parseScenario: server', () => {
 
   it('on the primary of a primary with replicas on the single-node path', () => {
     expect(parseScenario(yaml(...HEAD, 'topology: {primary: 1, replicas: 1}', 'server: {client-output-buffer-limit: {hard: 1MiB}}'), 'x.yaml').server?.outputBufferLimit?.hardBytes).toBe(1024 * 1024);
+    // Reads sent to a replica would not meet a limit set on the primary.
+    const reads = failure(yaml(...HEAD, 'topology: {primary: 1, replicas: 1}', 'replication: {read-from: replica-1}', 'server: {client-output-buffer-limit: {hard: 1MiB}}'));
+    expect(lines(reads).some((line) => line.startsWith('6:1: server: cannot be combined with topology'))).toBe(true);
   });
 
   it('only beside measured runs on one node: not with faults, the C engine or a cluster', () => {
@@ -49,7 +52,7 @@ describe('parseScenario: server', () => {
     );
     expect(lines(error)).toStrictEqual(['5:1: server: cannot be combined with faults: a fault scenario judges its runs by its faults; the server-closed evidence is read on measured runs only']);
     expect(lines(failure(yaml(...HEAD, 'topology: {cluster: {primaries: 3}}', 'server: {client-output-buffer-limit: {hard: 1MiB}}')))).toContain(
-      '5:1: server: cannot be combined with topology: server: is applied to the node the workload runs on: one node, or the primary of a primary with replicas without a timeline, WAIT or read-from (not a cluster)',
+      '5:1: server: cannot be combined with topology: server: is applied to the node the workload runs on: one node, or the primary of a primary with replicas without a timeline or read-from a replica (not a cluster)',
     );
   });
 });
