@@ -85,4 +85,17 @@ describe('shipped topology scenarios on every surface (local runtime)', () => {
     // No fault, so no row judges a policy.
     await expectEverySurface(result, files('replica-dc'), { matcher: (r) => expect(r).toBeRetrySafe('none'), why: /no reconcile entries/ });
   }, 120_000);
+
+  it('cluster-cross-dc.yaml: a far shard, a failover, a takeover and a partition of a near primary', async () => {
+    const scenario = await cutDownScenario('cluster-cross-dc', (doc) => {
+      Object.assign(doc.workload as Entry, { commands: 200, keys: { sequential: 200 } });
+      Object.assign(doc, { warmup: 0, repeat: 3, calibration: { pings: 10 } });
+      Object.assign(events(doc)[2]!, { for: '4s' });
+      doc.expect = ['median > 0ms'];
+    });
+    const result = await run(scenario);
+    expect(result.reconcile!.map((r) => r.fault)).toEqual(['failover-near', 'takeover-far', 'partition-near']);
+    // The lab's writer is the rows' policy: a matcher naming another finds no row.
+    await expectEverySurface(result, files('cluster'), { matcher: (r) => expect(r).toBeRetrySafe('none'), why: /no reconcile entry for policy none/ });
+  }, 150_000);
 });
