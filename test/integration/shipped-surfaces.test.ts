@@ -98,4 +98,20 @@ describe('shipped topology scenarios on every surface (local runtime)', () => {
     // The lab's writer is the rows' policy: a matcher naming another finds no row.
     await expectEverySurface(result, files('cluster'), { matcher: (r) => expect(r).toBeRetrySafe('none'), why: /no reconcile entry for policy none/ });
   }, 150_000);
+
+  it('failover-retry-safety-cluster.yaml: an example retry module across a cluster failover', async () => {
+    const scenario = await cutDownScenario('failover-retry-safety-cluster', (doc) => {
+      doc.policies = (doc.policies as unknown[]).filter((p) => typeof p === 'object' && (p as Entry).name === 'naive-retry');
+      (doc.workload as Entry).commands = 4_000;
+      doc.calibration = { pings: 10 };
+      doc.expect = ['policy naive-retry: acknowledged > 0'];
+    });
+    const result = await run(scenario);
+    expect(result.reconcile!.map((r) => r.policy)).toEqual(['lab-writer', 'naive-retry']);
+    const naive = result.reconcile![1]!;
+    expect(naive.node).toBe('replica-1-1');
+    expect(naive.faultObserved).toBe(true);
+    const matcher = (r: LabResult) => (naive.verdict === 'SAFE' ? expect(r).not.toBeRetrySafe('naive-retry') : expect(r).toBeRetrySafe('naive-retry'));
+    await expectEverySurface(result, files('retry-safety-cluster'), { matcher, why: /for policy naive-retry/ });
+  }, 150_000);
 });
