@@ -1,7 +1,8 @@
 // The files a result is written to: the JSON result (the stable contract, pretty-printed so
 // diffs between runs read well), and for --out DIR that JSON plus one .hgrm latency distribution
-// per config (and per node of a config that keeps each node's share, `perNode`), so each
-// histogram can be plotted or compared with HdrHistogram's tools.
+// per config (per node of a config that keeps each node's share, `perNode`; per topology timeline
+// row that keeps its writes' latency), so each histogram can be plotted or compared with
+// HdrHistogram's tools.
 //
 // .hgrm is HdrHistogram's percentile-distribution text, the format its
 // outputPercentileDistribution prints and its plotters read: Value, Percentile, TotalCount,
@@ -11,7 +12,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { decodeLatency } from '../metrics/index.ts';
-import type { ConfigResult, LabResult } from '../contracts/index.ts';
+import type { ConfigResult, LabResult, ReconcileEntry } from '../contracts/index.ts';
 
 // The result as JSON text: 2-space indent and a trailing newline.
 export const toJson = (result: LabResult): string => `${JSON.stringify(result, null, 2)}\n`;
@@ -62,13 +63,13 @@ const withLatency = (configs: readonly ConfigResult[]) =>
     config.latencyUs !== null && config.latencyUs.count > 0 && config.latencyUs.hdr !== null ? [{ id: config.id, hdr: config.latencyUs.hdr }] : [],
   );
 
-// Decode a config's histogram, naming the config when its `hdr` is not one.
-const hgrmOf = (id: string, hdr: string): string => {
+// Decode a config's (or a row's) histogram, naming it when its `hdr` is not one.
+const hgrmOf = (id: string, hdr: string, owner = 'config'): string => {
   try {
     return toHgrm(hdr);
   } catch (error) {
     throw new TypeError(
-      `Expected \`latencyUs.hdr\` of config "${id}" to be a compressed HDR histogram (hdr-histogram-js encodeIntoCompressedBase64), got "${hdr.slice(0, 24)}${hdr.length > 24 ? '…' : ''}"`,
+      `Expected \`latencyUs.hdr\` of ${owner} "${id}" to be a compressed HDR histogram (hdr-histogram-js encodeIntoCompressedBase64), got "${hdr.slice(0, 24)}${hdr.length > 24 ? '…' : ''}"`,
       { cause: error },
     );
   }
@@ -78,12 +79,18 @@ const hgrmOf = (id: string, hdr: string): string => {
 const perNodeLatency = (configs: readonly ConfigResult[]) =>
   configs.flatMap((config) => (config.perNode ?? []).flatMap((n) => (n.latencyUs !== undefined && n.latencyUs.count > 0 && n.latencyUs.hdr !== null ? [{ id: `${config.id}@${n.node}`, hdr: n.latencyUs.hdr }] : [])));
 
+// Reconcile rows with a per-write histogram (a topology timeline's rows: a failover scenario has
+// no configs, its latency is there).
+const rowLatency = (rows: readonly ReconcileEntry[]) =>
+  rows.flatMap((row) => (row.latencyUs != null && row.latencyUs.count > 0 && row.latencyUs.hdr !== null ? [{ id: row.id, hdr: row.latencyUs.hdr, owner: 'reconcile row' }] : []));
+
 /** Write `result.json` and `<safe-config-id>.hgrm` per config with latency into `dir` (created if
- * missing), and `<config>@<node>.hgrm` per node of a config that keeps each node's histogram
- * (perNode); returns the paths written, result.json first. */
+ * missing), `<config>@<node>.hgrm` per node of a config that keeps each node's histogram
+ * (perNode), and `<safe-row-id>.hgrm` per reconcile row with a per-write histogram (topology
+ * timeline rows); returns the paths written, result.json first. */
 export const writeOutDir = async (result: LabResult, dir: string): Promise<string[]> => {
-  const configs = [...withLatency(result.configs), ...perNodeLatency(result.configs)];
-  const histograms = configs.map(({ id, hdr }) => hgrmOf(id, hdr)); // decode all before writing anything
+  const configs: { id: string; hdr: string; owner?: string }[] = [...withLatency(result.configs), ...perNodeLatency(result.configs), ...rowLatency(result.reconcile ?? [])];
+  const histograms = configs.map(({ id, hdr, owner }) => hgrmOf(id, hdr, owner)); // decode all before writing anything
   const stems = uniqueFileStems(configs.map(({ id }) => id));
   await mkdir(dir, { recursive: true });
   const files: [path: string, text: string][] = [

@@ -16,6 +16,7 @@
 import type { Redis } from 'ioredis';
 import { startFault, type FaultHandle, type ToxiproxyApi } from '../network/index.ts';
 import type { StartedRuntime } from '../runtime/index.ts';
+import { sleepMs } from '../workload/index.ts';
 import { isRoleSelector, peerProxyName, type FailoverTimeline, type FaultAction, type LinkFaultStep, type TopologyAction, type TopologyEvent } from '../contracts/index.ts';
 import { errorMessage, LabError } from '../errors/index.ts';
 import { currentPrimary } from './role-resolve.ts';
@@ -76,12 +77,8 @@ interface Gate {
   applied: Promise<void>;
 }
 
-const sleepUntil = (startMs: number, atMs: number, signal: AbortSignal): Promise<void> =>
-  new Promise((resolve) => {
-    const wait = Math.max(0, startMs + atMs - performance.now());
-    const timer = setTimeout(resolve, wait);
-    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
-  });
+// Waits until `atMs` after `startMs` (performance.now() time), or until the signal aborts.
+const sleepUntil = (startMs: number, atMs: number, signal: AbortSignal): Promise<void> => sleepMs(startMs + atMs - performance.now(), signal);
 
 /** Starts the timeline now (t = 0 is the writer's start). `control` holds a direct client per node. */
 export const startTimeline = (input: {

@@ -10,6 +10,7 @@ export { waitCounts, type WaitTally } from './wait-after.ts';
 export { startGetLoop, type BystanderSpan, type RunningLoop } from './bystander/loop.ts';
 export { BystanderChild } from './bystander/process.ts';
 export { driveWithLedger, tagKeys, wrapOp, type OpWrapping } from './fault-drive.ts';
+export { sleepMs } from './abortable-sleep.ts';
 export { driveRequestsWithLedger, REQUEST_STATUS, type RequestTimes } from './request-fault-drive.ts';
 export { scheduleOffsetsUs } from './open-loop.ts';
 export { cutAfterBytes } from './cut-bytes.ts';

@@ -16,6 +16,7 @@ import type { Ledger } from '../reconcile/index.ts';
 import type { OperationPlan } from './plan.ts';
 import type { RequestPlan } from './request-plan.ts';
 import { connectionPool } from './connection-pool.ts';
+import { sleepMs } from './abortable-sleep.ts';
 import { performGroup, policyOp, settle, untilAborted, type OpWrapping } from './fault-drive.ts';
 
 /** Per request: when it was meant to start, started, got its connection and ended (ms after t0; NaN: never). */
@@ -58,18 +59,6 @@ export interface RequestFaultDriveEnd {
   /** Writes whose perform had not settled at the deadline. */
   unsettled: number;
 }
-
-const sleepMs = (ms: number, signal: AbortSignal): Promise<void> =>
-  new Promise((resolve) => {
-    if (ms <= 0 || signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 
 export const driveRequestsWithLedger = async (input: RequestFaultDriveInput): Promise<RequestFaultDriveEnd> => {
   const { plan, ledger, signal, clients, policy, mode } = input;

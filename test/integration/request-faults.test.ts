@@ -1,9 +1,11 @@
 // A request workload under a fault, end to end (real Redis + Toxiproxy): open-loop GET + INCR
 // requests on a pool of 3 at 100/s for 3 s, a connection reset at 1 s, under ioredis-default and
 // under no retry. The request counts add up, the INCR reconcile counts match the counter read
-// back on a direct connection, and the row reaches the table, the HTML report, compare and thresholds.
+// back on a direct connection, and the row reaches the table, the HTML report, compare, thresholds
+// and (on a primary with a replica, the fault placed after N requests) the vitest matchers.
 
 import { Redis } from 'ioredis';
+import '../../lab/vitest/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScenario, startRuntime, type LabResult, type ReconcileEntry, type StartedRuntime } from '../../lab/index.ts';
 import { compareResults, renderHtmlReport, renderTable } from '../../lab/report/index.ts';
@@ -20,23 +22,31 @@ afterAll(async () => {
   await runtime?.stop();
 });
 
-const scenarioFor = (policy: string) =>
+// GET + INCR requests on an open-loop schedule of 100/s under one fault and one policy; `topology`
+// puts them on a primary with a replica (no timeline: the single-node path at the primary's proxy).
+const requestScenario = (o: { name: string; forS: number; pool: number; fault: string; policy: string; expect: string[]; topology?: string }) =>
   inlineScenario(`
-name: api-reset-${policy}
+name: ${o.name}
+${o.topology === undefined ? '' : `topology: ${o.topology}`}
 workload:
   request: [{command: GET, key: "rf:counter"}, {command: INCR, key: "rf:counter"}]
-  arrival: {rate: 100/s, for: 3s}
-  clients: {pool: 3}
+  arrival: {rate: 100/s, for: ${o.forS}s}
+  clients: {pool: ${o.pool}}
 modes: [sync]
 faults:
-  - {name: reset-1s, at: 1s, reset: {}}
-policies: [${policy}]
+  - ${o.fault}
+policies: [${o.policy}]
 repeat: 1
 reconcile: {deadline: 30s}
-expect:
-  - "policy ${policy}: lost == 0"
-  - "policy ${policy}: requests-sent >= 200"
+${o.expect.length === 0 ? '' : `expect:\n${o.expect.map((line) => `  - "${line}"`).join('\n')}`}
 `);
+
+const scenarioFor = (policy: string) =>
+  requestScenario({ name: `api-reset-${policy}`, forS: 3, pool: 3, fault: '{name: reset-1s, at: 1s, reset: {}}', policy, expect: [`policy ${policy}: lost == 0`, `policy ${policy}: requests-sent >= 200`] });
+
+// The same on a primary with a replica, 2 s on a pool of 2, under ioredis-default.
+const replicaScenario = (name: string, fault: string, thresholds: string[] = []) =>
+  requestScenario({ name, forS: 2, pool: 2, fault, policy: 'ioredis-default', expect: thresholds, topology: '{primary: 1, replicas: 1}' });
 
 // The row, and what the server holds after it: the counter and the log of applied op ids.
 const runPolicy = async (policy: string): Promise<{ result: LabResult; row: ReconcileEntry; counter: number; logLength: number }> => {
@@ -103,20 +113,7 @@ describe('request workloads under faults', { timeout: 120_000 }, () => {
   // it at the primary's client proxy, so the reset lands on the primary's link and the row is
   // judged the same way (the topology is the run's own, started and stopped by it).
   it('on a primary with a replica: the reset on the primary\'s link fired, requests add up, the INCRs reconcile', async () => {
-    const scenario = inlineScenario(`
-name: api-reset-topology
-topology: {primary: 1, replicas: 1}
-workload:
-  request: [{command: GET, key: "rf:counter"}, {command: INCR, key: "rf:counter"}]
-  arrival: {rate: 100/s, for: 2s}
-  clients: {pool: 2}
-modes: [sync]
-faults:
-  - {name: reset-1s, at: 1s, reset: {}}
-policies: [ioredis-default]
-repeat: 1
-reconcile: {deadline: 30s}
-`);
+    const scenario = replicaScenario('api-reset-topology', '{name: reset-1s, at: 1s, reset: {}}');
     const result = await runScenario(scenario, { runtime: 'local' });
     expect(result.topology?.nodes.map((n) => n.role)).toEqual(['primary', 'replica']);
     const row = result.reconcile?.[0];
@@ -131,5 +128,22 @@ reconcile: {deadline: 30s}
     const c = row.counts;
     expect(c.applied).toBe(c.acknowledged - c.lost + c.indeterminateApplied + c.failedButApplied);
     expect(row.counter?.final).toBeGreaterThanOrEqual(c.applied + c.duplicated);
+  });
+
+  // The vitest matchers on such a row (a `requests` block), the fault placed by request count:
+  // its threshold passes, toHaveVerifiedRuns fails (no config was measured), and toBeRetrySafe
+  // follows the row's verdict.
+  it('on a primary with a replica, a reset after 100 requests: the matchers judge the row', async () => {
+    const result = await runScenario(replicaScenario('api-reset-after-requests', '{name: reset-100, after: 100 requests, reset: {}}', ['policy ioredis-default: requests-sent >= 100']), {
+      runtime: 'local',
+    });
+    const row = result.reconcile![0]!;
+    expect(row.faultObserved).toBe(true);
+    expect(row.requests!.scheduled).toBe(200);
+    expect(row.requests!.sent).toBeGreaterThanOrEqual(100);
+    expect(result).toPassThresholds();
+    expect(() => expect(result).toHaveVerifiedRuns()).toThrow(/measured no config|fault scenario/);
+    if (row.verdict === 'SAFE') expect(result).toBeRetrySafe('ioredis-default');
+    else expect(() => expect(result).toBeRetrySafe('ioredis-default')).toThrow(/for policy ioredis-default not SAFE/);
   });
 });

@@ -91,6 +91,20 @@ describe('writeOutDir', () => {
     await expect(writeOutDir(broken, dir)).rejects.toThrow(/latencyUs\.hdr` of config "pipeline:256@rtt=10ms"/);
     await expect(readdir(dir)).rejects.toThrow(); // nothing written
   });
+
+  it('writes one .hgrm per reconcile row with a per-write histogram (a failover scenario has no configs)', async () => {
+    const [first] = labResult.configs;
+    const latencyUs = first!.latencyUs!;
+    const row = { id: 'INCR / no WAIT', verdict: 'UNSAFE', latencyUs } as unknown as NonNullable<LabResult['reconcile']>[number];
+    const failover: LabResult = { ...labResult, configs: [], reconcile: [row, { ...row, id: 'INCR / WAIT 1 100ms', latencyUs: null }] };
+    const dir = await tempDir();
+    const files = await writeOutDir(failover, dir);
+    expect(files.map((f) => basename(f))).toEqual(['result.json', 'INCR___no_WAIT.hgrm']);
+    const hgrm = parseHgrm(await readFile(files[1]!, 'utf8'));
+    expect(hgrm.totalCount).toBe(latencyUs.count);
+    const broken: LabResult = { ...failover, reconcile: [{ ...row, latencyUs: { ...latencyUs, hdr: 'HISTFAAAA' } }] };
+    await expect(writeOutDir(broken, join(dir, 'never'))).rejects.toThrow(/latencyUs\.hdr` of reconcile row "INCR \/ no WAIT"/);
+  });
 });
 
 describe('safe file names', () => {
