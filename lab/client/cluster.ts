@@ -47,6 +47,8 @@ export interface ConnectClusterInput {
   password?: string;
   /** ioredis scaleReads (`master` unless a scenario asks for replica reads). */
   scaleReads?: ClusterOptions['scaleReads'];
+  /** ioredis enableAutoPipelining: commands issued in one event-loop turn leave as one pipeline per node. */
+  autoPipelining?: boolean;
 }
 
 const READY_TIMEOUT_MS = 10_000;
@@ -70,6 +72,7 @@ export const connectCluster = async (input: ConnectClusterInput): Promise<LabClu
       retryDelayOnFailover: 200,
       retryDelayOnClusterDown: 200,
       maxRedirections: 64,
+      ...(input.autoPipelining === true ? { enableAutoPipelining: true } : {}),
       redisOptions: { ...(input.password === undefined ? {} : { password: input.password }), connectTimeout: 2_000, maxRetriesPerRequest: 0 },
     },
   );
@@ -92,10 +95,7 @@ export const connectCluster = async (input: ConnectClusterInput): Promise<LabClu
   };
   cluster.handleError = counting;
   const ownerOf = (key: string) => cluster.slots[keySlot(key)]?.[0];
-  const close = async () => {
-    await withTimeout('QUIT', CLOSE_TIMEOUT_MS, () => cluster.quit(), () => new Error('no answer')).catch(() => undefined);
-    cluster.disconnect();
-  };
+  const close = () => closeCluster(cluster);
   try {
     await withTimeout('cluster ready', READY_TIMEOUT_MS, () => new Promise<void>((resolve, reject) => {
       cluster.once('ready', () => resolve());
@@ -110,6 +110,12 @@ export const connectCluster = async (input: ConnectClusterInput): Promise<LabClu
     });
   }
   return { cluster, redirects, retries, ownerOf, close };
+};
+
+/** Closes a cluster client without waiting on a node that may be gone. */
+export const closeCluster = async (cluster: Cluster): Promise<void> => {
+  await withTimeout('QUIT', CLOSE_TIMEOUT_MS, () => cluster.quit(), () => new Error('no answer')).catch(() => undefined);
+  cluster.disconnect();
 };
 
 /** Counts a MOVED/ASK that a write pipeline got back (ioredis does not retry those). */

@@ -184,6 +184,14 @@ const READ_COMMANDS: ReadonlySet<string> = new Set(['GET', 'MGET', 'STRLEN', 'EX
  * takes no WAIT. */
 export const isReadCommand = (name: string): boolean => READ_COMMANDS.has(name.toUpperCase());
 
+/**
+ * A cluster scenario runs on the single-node measuring path, with ioredis Cluster clients, when
+ * every workload is a request workload and there is no timeline; otherwise on the cluster runner
+ * (docs/topologies.md).
+ */
+export const clusterOnSinglePath = (workloads: readonly { request?: unknown }[] | undefined, timeline: readonly unknown[] | undefined): boolean =>
+  workloads !== undefined && workloads.length > 0 && workloads.every((w) => w.request !== undefined) && (timeline === undefined || timeline.length === 0);
+
 // --- the timeline of a topology run ----------------------------------------------------------
 
 /** Who a partition cuts the nodes off from. */

@@ -9,16 +9,18 @@
 
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { dataNodes, type ControlClient } from '../client/index.ts';
 
 export interface Keyspace {
   /** `own`: the lab may empty the database. `shared`: it touches only keys under `prefix`. */
   readonly kind: 'own' | 'shared';
   /** Prepended to every key pattern the lab uses; '' when the lab owns the database. */
   readonly prefix: string;
-  /** Before each run: nothing of the lab's left (own: FLUSHDB; shared: its keys deleted). */
-  reset(control: Redis): Promise<void>;
+  /** Before each run: nothing of the lab's left (own: FLUSHDB; shared: its keys deleted), on
+   * every node that holds keys (a cluster's every primary). */
+  reset(control: ControlClient): Promise<void>;
   /** After the scenario: shared: deletes the lab's keys and says how many; own: nothing, 0. */
-  cleanup(control: Redis): Promise<number>;
+  cleanup(control: ControlClient): Promise<number>;
 }
 
 // SCAN's COUNT per call: a shared database of N keys costs about N / SCAN_COUNT round trips
@@ -43,12 +45,19 @@ const deleteByPrefix = async (control: Redis, prefix: string): Promise<number> =
   return deleted;
 };
 
+// deleteByPrefix on every node that holds keys; how many in all.
+const deleteEverywhere = async (control: ControlClient, prefix: string): Promise<number> => {
+  let deleted = 0;
+  for (const node of dataNodes(control)) deleted += await deleteByPrefix(node, prefix);
+  return deleted;
+};
+
 /** The lab's own instance (or a target declared disposable): the whole database is the lab's. */
 export const ownKeyspace = (): Keyspace => ({
   kind: 'own',
   prefix: '',
   reset: async (control) => {
-    await control.flushdb();
+    for (const node of dataNodes(control)) await node.flushdb();
   },
   cleanup: async () => 0,
 });
@@ -63,8 +72,8 @@ export const sharedKeyspace = (prefix: string = newKeyPrefix()): Keyspace => {
     kind: 'shared',
     prefix,
     reset: async (control) => {
-      await deleteByPrefix(control, prefix);
+      await deleteEverywhere(control, prefix);
     },
-    cleanup: (control) => deleteByPrefix(control, prefix),
+    cleanup: (control) => deleteEverywhere(control, prefix),
   };
 };

@@ -4,7 +4,7 @@
 
 import type { Redis } from 'ioredis';
 import { LabError } from '../errors/index.ts';
-import { closeClient, connectClient, noRetryOptions } from '../client/index.ts';
+import { closeClient, connectClient, noRetryOptions, type ControlClient, type RequestClient } from '../client/index.ts';
 import type { Endpoint } from '../runtime/index.ts';
 import { collectGarbage } from '../metrics/index.ts';
 import { buildPlan, buildRequestPlan, runRequests, runTraceReplay, runWorkload, traceConnections, type OperationPlan, type RequestPlan, type RequestRun, type SpanHooks } from '../workload/index.ts';
@@ -19,18 +19,41 @@ import { newBystanderRecords, type Bystanders } from './bystander-runs.ts';
 import { searchRate } from './slo-runs.ts';
 import { adviseBatch } from './advise-runs.ts';
 
-/**
- * The clients of one measured run: `connections` ioredis clients to the config's endpoint
- * (through the proxy, or straight to Redis for the direct baseline), with auto-pipelining for
- * `auto` modes. They connect before the timed span and are closed after it; an abort
- * disconnects every open one at once so that a long sync run ends immediately.
- */
-export class RunClients {
-  private readonly open = new Set<Redis>();
+/** How one connection of a measured run is opened (before the timed span) and closed (after it). */
+export interface Connector<C> {
+  open(cell: ConfigCell): Promise<C>;
+  close(client: C): Promise<void>;
+}
 
-  /** `nodes`: past one node, each node's endpoints by name, for a cell that reads from a replica. */
+/** ioredis clients to the config's endpoint (through the proxy, or straight to Redis for the
+ * direct baseline), with auto-pipelining for `auto` modes. */
+/** One node's clients; `nodes`: past one node, each node's endpoints by name, for a cell that
+ * reads from a replica. */
+export const endpointConnector = (endpoints: { proxied: Endpoint; direct: Endpoint; nodes?: ReadonlyMap<string, { proxied: Endpoint; direct: Endpoint }> }): Connector<Redis> => ({
+  open: (cell) => {
+    const node = cell.readFrom === undefined ? undefined : endpoints.nodes?.get(cell.readFrom);
+    if (cell.readFrom !== undefined && node === undefined) throw new LabError('E_USAGE', `config ${cell.id} reads from ${cell.readFrom}, which this runtime does not have`, { hint: 'read-from names a node of the topology: primary or replica-N' });
+    const endpoint = (node ?? endpoints)[cell.link === 'direct' ? 'direct' : 'proxied'];
+    const options = autoPipelined(cell) ? { ...noRetryOptions, enableAutoPipelining: true } : noRetryOptions;
+    const what = `${cell.readFrom === undefined ? '' : `${cell.readFrom} `}${cell.link === 'direct' ? 'direct' : 'through the proxy'}`;
+    return connectClient(endpoint, what, options);
+  },
+  close: closeClient,
+});
+
+/** Whether a cell's connections auto-pipeline: `auto` modes and `batch: auto`. */
+export const autoPipelined = (cell: ConfigCell): boolean => cell.mode.kind === 'auto' || cell.arrival?.batcher?.kind === 'auto';
+
+/**
+ * The clients of one measured run: `connections` clients opened by the connector. They connect
+ * before the timed span and are closed after it; an abort disconnects every open one at once so
+ * that a long sync run ends immediately.
+ */
+export class RunClients<C extends { disconnect(): void } = Redis> {
+  private readonly open = new Set<C>();
+
   constructor(
-    private readonly endpoints: { proxied: Endpoint; direct: Endpoint; nodes?: ReadonlyMap<string, { proxied: Endpoint; direct: Endpoint }> },
+    private readonly connector: Connector<C>,
     private readonly signal?: AbortSignal,
   ) {
     signal?.addEventListener('abort', () => {
@@ -39,16 +62,10 @@ export class RunClients {
   }
 
   /** `count` clients (default: the cell's connections; an open-loop pool: its size). */
-  async connect(cell: ConfigCell, count = cell.connections): Promise<Redis[]> {
-    const node = cell.readFrom === undefined ? undefined : this.endpoints.nodes?.get(cell.readFrom);
-    if (cell.readFrom !== undefined && node === undefined) throw new LabError('E_USAGE', `config ${cell.id} reads from ${cell.readFrom}, which this runtime does not have`, { hint: 'read-from names a node of the topology: primary or replica-N' });
-    const endpoint = (node ?? this.endpoints)[cell.link === 'direct' ? 'direct' : 'proxied'];
-    const auto = cell.mode.kind === 'auto' || cell.arrival?.batcher?.kind === 'auto';
-    const options = auto ? { ...noRetryOptions, enableAutoPipelining: true } : noRetryOptions;
-    const what = `${cell.readFrom === undefined ? '' : `${cell.readFrom} `}${cell.link === 'direct' ? 'direct' : 'through the proxy'}`;
+  async connect(cell: ConfigCell, count = cell.connections): Promise<C[]> {
     const settled = await Promise.allSettled(
       Array.from({ length: count }, async () => {
-        const client = await connectClient(endpoint, what, options);
+        const client = await this.connector.open(cell);
         this.open.add(client);
         return client;
       }),
@@ -65,14 +82,18 @@ export class RunClients {
     return clients;
   }
 
-  async close(clients: Redis[]): Promise<void> {
-    await Promise.all(clients.map((client) => closeClient(client)));
+  async close(clients: C[]): Promise<void> {
+    await Promise.all(clients.map((client) => this.connector.close(client)));
     for (const client of clients) this.open.delete(client);
   }
 }
 
 export interface MeasureContext extends RunSession {
   clients: RunClients;
+  /** A cluster's request workloads: ioredis Cluster clients (one per connection) instead of `clients`. */
+  requestClients?: RunClients<RequestClient>;
+  /** A cluster's control client (straight to every primary) instead of `direct` for request runs. */
+  control?: ControlClient;
   /** Configs in the whole matrix, for progress. */
   total: number;
   /** The redis-benchmark engine drives every config instead of the lab's ioredis clients. */
@@ -235,13 +256,14 @@ const runRequestConfig = async (ctx: MeasureContext, config: ConfigRuns, plans: 
     plans.set(config, plan);
     config.requests = newRequestRecords(plan.commands, cell.arrival);
   }
-  const clients = await ctx.clients.connect(cell, openedConnections(cell));
+  const connector: RunClients<RequestClient> = ctx.requestClients ?? ctx.clients;
+  const clients = await connector.connect(cell, openedConnections(cell));
   try {
-    const run = await runRequests({ clients, control: ctx.direct, keyspace: ctx.keyspace, cell, plan, seed: ctx.scenario.seed, ...(span === undefined ? {} : { span }) });
+    const run = await runRequests({ clients, control: ctx.control ?? ctx.direct, keyspace: ctx.keyspace, cell, plan, seed: ctx.scenario.seed, ...(span === undefined ? {} : { span }) });
     checkAborted(ctx.signal);
     return run;
   } finally {
-    await ctx.clients.close(clients);
+    await connector.close(clients);
   }
 };
 

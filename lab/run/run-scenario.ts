@@ -10,10 +10,10 @@ import { destroyHistograms, evaluateThresholds, fillModel, unexpectedSaturation 
 import { startRuntime, type ExternalTarget, type RuntimeChoice, type StartedRuntime } from '../runtime/index.ts';
 import { ownKeyspace, scopeScenario, sharedKeyspace, type Keyspace } from '../keyspace/index.ts';
 import { expandMatrix } from '../scenario/index.ts';
-import { needsTimelineRunner, type Calibration, type LabResult, type ProgressListener, type ReconcileEntry, type Scenario, type TargetInfo, type Topology } from '../contracts/index.ts';
+import { clusterOnSinglePath, needsTimelineRunner, type Calibration, type LabResult, type ProgressListener, type ReconcileEntry, type Scenario, type TargetInfo, type Topology } from '../contracts/index.ts';
 import { runFaultCells } from './fault-runs.ts';
 import { loadPolicies, type LoadedPolicy } from '../policies/index.ts';
-import { measureLink, RunClients } from './measured-runs.ts';
+import { endpointConnector, measureLink, RunClients } from './measured-runs.ts';
 import { Bystanders, bystanderKey } from './bystander-runs.ts';
 import { groupByLink, newConfigRuns, toConfigResult } from './result-assembly.ts';
 import { notMeasured, resultWarnings, targetNotes } from './result-notes.ts';
@@ -84,7 +84,9 @@ const runReplicas = (scenario: Scenario, options: RunScenarioOptions): Promise<L
 const executors: Record<Topology['kind'], (scenario: Scenario, options: RunScenarioOptions) => Promise<LabResult>> = {
   single: (scenario, options) => runSingleNode(scenario, options),
   replicas: runReplicas,
-  cluster: onOwnTopology(runClusterLab),
+  // Request workloads without a timeline: the single path with ioredis Cluster clients (cluster/cluster-single.ts).
+  cluster: (scenario, options) =>
+    clusterOnSinglePath(scenario.workloads, scenario.timeline) ? onOwnTopology((s, o) => runSingleNode(s, o, s.topology))(scenario, options) : onOwnTopology(runClusterLab)(scenario, options),
 };
 
 export const runScenario = async (scenario: Scenario, options: RunScenarioOptions = {}): Promise<LabResult> => executors[scenario.topology?.kind ?? 'single'](scenario, options);
@@ -181,9 +183,11 @@ const measureScenario = async (given: Scenario, runtime: StartedRuntime, emit: P
         problems.push(...found.problems);
         reconcile = found.entries;
       } else {
-        const nodes = new Map(runtime.nodes.map((n) => [n.name, { proxied: n.proxied, direct: n.direct }]));
-        const clients = new RunClients({ proxied: runtime.proxied, direct: runtime.redisDirect, nodes }, signal);
         const endpoints = { proxied: runtime.proxied, direct: runtime.redisDirect };
+        const nodes = new Map(runtime.nodes.map((n) => [n.name, { proxied: n.proxied, direct: n.direct }]));
+        const clients = new RunClients(endpointConnector({ ...endpoints, nodes }), signal);
+        // A cluster: request runs go through ioredis Cluster clients, reset and read back on every primary.
+        const onCluster = topology?.requests;
         const bystanders = scenario.bystander === undefined ? undefined : await Bystanders.start(scenario.bystander, runtime.proxied, bystanderKey(keyspace.prefix), signal);
         const ctx = {
           ...session,
@@ -193,6 +197,7 @@ const measureScenario = async (given: Scenario, runtime: StartedRuntime, emit: P
           ...(runtime.serverLog ? { serverLog: runtime.serverLog } : {}),
           ...(bystanders === undefined ? {} : { bystanders }),
           ...(topology === undefined ? {} : { lagSpan: topology.lagSpan, replicas: topology.replicas }),
+          ...(onCluster === undefined ? {} : { requestClients: new RunClients(onCluster.connector, signal), control: onCluster.control }),
         };
         try {
           for (const group of groupByLink(configs)) {

@@ -6,7 +6,9 @@
 // lag (replication-lag.ts) on the lab's own control connections, one set per config.
 
 import type { Redis } from 'ioredis';
-import { closeClient, connectClient } from '../client/index.ts';
+import { closeClient, connectClient, type ControlClient, type RequestClient } from '../client/index.ts';
+import { openClusterOnSingle } from './cluster/cluster-single.ts';
+import type { Connector } from './measured-runs.ts';
 import { asksReplication, topologyLabel, type ConfigCell, type ConfigResult, type ProgressListener, type Scenario, type TopologyResult } from '../contracts/index.ts';
 import type { ToxiproxyApi } from '../network/index.ts';
 import type { StartedRuntime } from '../runtime/index.ts';
@@ -26,6 +28,8 @@ export interface TopologyOnSingle {
   figures(cell: Pick<ConfigCell, 'id' | 'readFrom'>): Pick<ConfigResult, 'readsFrom' | 'lag'>;
   /** Replicas every run waits for to hold its reset and prefill before it starts. */
   replicas: number;
+  /** A cluster: request runs use these instead of one node's clients (cluster/cluster-single.ts). */
+  requests?: { control: ControlClient; connector: Connector<RequestClient> };
   close(): Promise<void>;
 }
 
@@ -54,6 +58,7 @@ const replicationNotes = (scenario: Scenario): string[] => {
 export const openTopology = async (input: { runtime: StartedRuntime; scenario: Scenario; api: ToxiproxyApi; emit: ProgressListener }): Promise<TopologyOnSingle | undefined> => {
   const { runtime, scenario } = input;
   if (runtime.topology.kind === 'single') return undefined;
+  if (runtime.topology.kind === 'cluster') return openClusterOnSingle(input);
   const control = new Map<string, Redis>();
   const close = async () => {
     for (const client of control.values()) await closeClient(client);

@@ -434,13 +434,15 @@ interface TopologyRuleInput {
   modes: Mode[] | undefined;
   /** `network.jitter`, read. */
   jitterMs: number[] | undefined;
+  /** A cluster whose request workloads run on the single-node path (clusterOnSinglePath). */
+  clusterRequests?: boolean;
 }
 
 const CLUSTER_READS = ['primary', 'replica', 'all'];
 
 /** What a topology scenario may combine: node names that exist, a replica to promote, one link per axis. */
 export const checkTopologyRules = (input: TopologyRuleInput, problems: Problem[]): void => {
-  const { record, topology, nodeLinks, replication, timeline, modes, jitterMs } = input;
+  const { record, topology, nodeLinks, replication, timeline, modes, jitterMs, clusterRequests = false } = input;
   if (topology === undefined) return;
   const network = isRecord(record.network) ? record.network : {};
   if (topology.kind === 'single') {
@@ -496,18 +498,22 @@ export const checkTopologyRules = (input: TopologyRuleInput, problems: Problem[]
     });
   }
   if (cluster) {
-    modes?.forEach((mode, index) => clusterModeOf(mode, Array.isArray(record.modes) ? ['modes', index] : ['modes'], problems));
+    // Request workloads take the request modes (sync, auto:C, pipeline:all, multi:all; cluster-requests.ts says which keys).
+    if (!clusterRequests) modes?.forEach((mode, index) => clusterModeOf(mode, Array.isArray(record.modes) ? ['modes', index] : ['modes'], problems));
     const jitters = [...(jitterMs ?? []), ...Object.values(nodeLinks ?? {}).map((link) => link.jitterMs)];
     if (jitters.some((j) => j !== 0)) problems.push({ path: ['network'], message: 'jitter is not supported on a cluster yet', hint: 'leave jitter out (or 0ms) in network and network.nodes' });
   } else {
     const written = Array.isArray(record.modes) ? record.modes : [record.modes];
     if (written.some((mode) => mode !== 'sync')) problems.push({ path: ['modes'], message: `${why} issues one command per round trip`, hint: `write modes: [sync] (a cluster also runs pipeline:B)${instead}` });
   }
-  if (record.connections !== undefined && record.connections !== 1) problems.push({ path: ['connections'], message: `${why} uses one client connection`, hint: `leave connections out${instead}` });
+  // Request workloads on a cluster: each connection is an ioredis Cluster client.
+  if (!clusterRequests && record.connections !== undefined && record.connections !== 1) problems.push({ path: ['connections'], message: `${why} uses one client connection`, hint: `leave connections out${instead}` });
   if (replication !== undefined && isRecord(record.replication)) {
     const written = record.replication;
     if (cluster) {
-      if (!CLUSTER_READS.includes(replication.readFrom)) {
+      if (clusterRequests && replication.readFrom !== 'primary') {
+        problems.push({ path: ['replication', 'read-from'], message: 'request workloads on a cluster read from the primaries: a replica may not hold what the run just wrote, and the run checks every reply', hint: 'leave read-from out (or primary)' });
+      } else if (!CLUSTER_READS.includes(replication.readFrom)) {
         problems.push({ path: ['replication', 'read-from'], message: `${describeValue(replication.readFrom)} is not a cluster read target`, hint: 'on a cluster read-from is primary (default), replica or all (ioredis scaleReads master, slave, all)' });
       }
       if (replication.wait.some((wait) => wait !== null)) problems.push({ path: ['replication', 'wait'], message: 'WAIT is not run on a cluster yet', hint: 'leave wait out (or none)' });

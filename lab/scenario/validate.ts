@@ -3,7 +3,7 @@
 // scalars, modes and connections here), then checked against each other, so one pass finds
 // every problem.
 
-import { asksReplication, modeLabel, needsTimelineRunner, type Mode, type Scenario, type WaitOption, type Workload } from '../contracts/index.ts';
+import { asksReplication, clusterOnSinglePath, modeLabel, needsTimelineRunner, type Mode, type Scenario, type WaitOption, type Workload } from '../contracts/index.ts';
 import { DEFAULTS, KEYS, LIMITS } from './defaults.ts';
 import { checkKeys, hasKey, isRecord, optionalKey, readAxis, readInt, readRecord, readText, requireKey } from './fields.ts';
 import { readModes } from './modes.ts';
@@ -22,6 +22,7 @@ import { type Problem } from './problems.ts';
 import { checkBystanderRules, readBystander } from './bystander.ts';
 import { checkWork } from './work.ts';
 import { checkServerRules, readServer } from './server.ts';
+import { checkClusterRequests } from './cluster-requests.ts';
 
 const NAME_HINT = 'a short single-line name, e.g. name: cross-dc-incr';
 const WORKLOAD_HINT = 'add workload: {command: INCR, commands: 2048}';
@@ -140,10 +141,13 @@ const readScenario = (record: Record<string, unknown>, problems: Problem[]): Sce
   const topologyValue = optionalKey(record, 'topology');
   const clusterWritten = isRecord(topologyValue) && hasKey(topologyValue, 'cluster');
   const timeline = readTimeline(optionalKey(record, 'timeline'), ['timeline'], problems, clusterWritten);
-  checkTopologyRules({ record, topology, nodeLinks: network?.nodes, replication, timeline, modes, jitterMs: network?.jitterMs }, problems);
+  // A cluster whose workloads are all request workloads, without a timeline, runs on the single-node path with Cluster clients.
+  const clusterRequests = topology?.kind === 'cluster' && clusterOnSinglePath(workloads, timeline);
+  checkTopologyRules({ record, topology, nodeLinks: network?.nodes, replication, timeline, modes, jitterMs: network?.jitterMs, clusterRequests }, problems);
   // Without a timeline the single-node path runs any workload on the primary (WAIT and read-from: command workloads).
   const onPrimary = topology?.kind === 'replicas' && !needsTimelineRunner(timeline);
-  if (topology !== undefined && topology.kind !== 'single' && !onPrimary) checkTopologyWorkloads(workloads, topology.kind === 'cluster', problems);
+  if (clusterRequests && workloads !== undefined) checkClusterRequests(record, workloads, modes, problems);
+  else if (topology !== undefined && topology.kind !== 'single' && !onPrimary) checkTopologyWorkloads(workloads, topology.kind === 'cluster', problems);
   if (onPrimary && asksReplication(replication)) checkReplicationWorkloads(workloads, problems);
   checkAdviseRules(record, { workloads, modes, onPrimary: onPrimary && !asksReplication(replication) }, problems);
   if (topology !== undefined && topology.kind === 'replicas') checkTimelineReach(timeline, workloads?.flatMap((w) => w.commands), problems);
@@ -200,8 +204,8 @@ const checkTopologyWorkloads = (workloads: Workload[] | undefined, cluster: bool
     if (workload.request !== undefined) {
       problems.push({
         path,
-        message: `a request workload (steps, arrivals${workload.trace === undefined ? '' : ' or a trace'}) does not run ${cluster ? 'on a cluster' : 'under a timeline'} yet`,
-        hint: `give a command workload, e.g. {command: INCR, commands: 2000} (${allowed.join(', ')}), or remove topology${cluster ? '' : ' (or the timeline: then the single-node path runs it on the primary)'}`,
+        message: `a request workload (steps, arrivals${workload.trace === undefined ? '' : ' or a trace'}) does not run ${cluster ? 'on a cluster under a timeline or beside a command workload' : 'under a timeline'} yet`,
+        hint: `give a command workload, e.g. {command: INCR, commands: 2000} (${allowed.join(', ')}), or ${cluster ? 'remove the timeline and any command workload: then the single-node path runs the requests with ioredis Cluster clients' : 'remove the timeline: then the single-node path runs it on the primary'}`,
       });
     } else if (!allowed.includes(workload.command)) {
       problems.push({ path: [...path, 'command'], message: `${workload.command} is not supported on a topology run yet`, hint: `use ${allowed.join(', ')}${cluster ? '' : ' (without a timeline the single-node path runs any command on the primary)'}` });

@@ -11,6 +11,7 @@
 // and ioredis batches whatever they issued in the same event-loop turn into one pipeline.
 
 import type { ChainableCommander, Redis } from 'ioredis';
+import type { RequestClient } from '../client/index.ts';
 import { batchSize, type Mode, type WaitOption } from '../contracts/index.ts';
 import { errorMessage } from '../errors/index.ts';
 import { errorKind, isReplyError } from '../metrics/index.ts';
@@ -170,7 +171,7 @@ export class Recorder {
 // `pipeline.incr(key)` loop with the array, 2.3-2.5 % spread.
 
 /** One awaited command, recorded (see Recorder.threw for what ends the caller's loop: false). */
-export const callOne = async (client: Redis, plan: OperationPlan, op: number, rec: Recorder, where: string): Promise<boolean> => {
+export const callOne = async (client: RequestClient, plan: OperationPlan, op: number, rec: Recorder, where: string): Promise<boolean> => {
   const sentUs = nowUs();
   try {
     const value = await client.call(plan.name, ...plan.argsOf(op));

@@ -11,6 +11,7 @@
 // fast.
 
 import type { Redis } from 'ioredis';
+import { dataNodes, sendAll, type ControlClient } from '../client/index.ts';
 import type { Mode, ServerInfoDelta, WaitOption } from '../contracts/index.ts';
 import type { Keyspace } from '../keyspace/index.ts';
 import {
@@ -18,6 +19,7 @@ import {
   commandTimeDelta,
   infoDelta,
   INFO_SECTIONS,
+  mergeInfoDeltas,
   parseCommandStats,
   parseInfo,
   respBulkBytes,
@@ -89,20 +91,20 @@ const MAX_CHUNK = 1_000;
 const chunkSize = (bytesPerEntry: number): number => Math.max(1, Math.min(MAX_CHUNK, Math.floor(CHUNK_BYTES / Math.max(1, bytesPerEntry))));
 
 // GET and MGET read keys that must exist: write them, outside the timed span.
-export const prefill = async (control: Redis, plan: OperationPlan): Promise<void> => {
+export const prefill = async (control: ControlClient, plan: OperationPlan): Promise<void> => {
   const chunk = chunkSize(plan.valueSize.maxBytes);
-  let pipeline = control.pipeline();
-  let queued = 0;
+  let queued: string[][] = [];
   for (const { key, value } of plan.prefill.entries()) {
-    pipeline.set(key, value);
-    if (++queued === chunk) {
-      await pipeline.exec();
-      pipeline = control.pipeline();
-      queued = 0;
+    queued.push(['set', key, value]);
+    if (queued.length === chunk) {
+      await sendAll(control, queued);
+      queued = [];
     }
   }
-  if (queued > 0) await pipeline.exec();
-  if (plan.sha !== undefined && plan.workload.script !== undefined) await control.script('LOAD', plan.workload.script);
+  if (queued.length > 0) await sendAll(control, queued);
+  const { script } = plan.workload;
+  // EVALSHA finds its script on the node that runs it: every node that holds keys.
+  if (plan.sha !== undefined && script !== undefined) for (const node of dataNodes(control)) await node.script('LOAD', script);
 };
 
 const INFO_ARGS = [...INFO_SECTIONS, 'commandstats'];
@@ -115,10 +117,13 @@ export interface InfoReading {
   replyBytes: number;
 }
 
-export const readInfo = async (control: Redis): Promise<InfoReading> => {
-  const text = String(await control.call('INFO', INFO_ARGS));
+const readNodeInfo = async (node: Redis): Promise<InfoReading> => {
+  const text = String(await node.call('INFO', INFO_ARGS));
   return { info: parseInfo(text), commands: parseCommandStats(text), replyBytes: respBulkBytes(text) };
 };
+
+/** INFO on every node that holds the lab's keys (one, or a cluster's primaries), in dataNodes order. */
+export const readInfo = (control: ControlClient): Promise<InfoReading[]> => Promise.all(dataNodes(control).map(readNodeInfo));
 
 // The net counters between two INFO calls hold one of the lab's own INFO requests (the second,
 // read before it runs) and one reply (the first, written after it ran): take them out.
@@ -128,14 +133,24 @@ const runBytes = (delta: ServerInfoDelta, firstReplyBytes: number) => ({
 });
 
 /** After a timed span: the server's INFO deltas (the lab's own INFO bytes taken out), and what
- * the span cost besides its wall time: client CPU, the server's time in `commands`, bytes each way. */
-export const spanCosts = async (control: Redis, before: InfoReading, commands: readonly string[], clientCpuMs: number) => {
+ * the span cost besides its wall time: client CPU, the server's time in `commands`, bytes each way.
+ * On a cluster each primary's deltas are added up (counters summed, gauges the highest). */
+export const spanCosts = async (control: ControlClient, before: readonly InfoReading[], commands: readonly string[], clientCpuMs: number) => {
   const after = await readInfo(control);
-  const delta = infoDelta(before.info, after.info);
-  const bytes = runBytes(delta, before.replyBytes);
-  const serverInfo: ServerInfoDelta = { ...delta, netInputBytes: bytes.bytesUp, netOutputBytes: bytes.bytesDown };
-  const { serverUs, calls } = commandTimeDelta(before.commands, after.commands, [...commands]);
-  return { serverInfo, costs: { clientCpuMs, serverMs: serverUs / 1000, ...bytes }, calls };
+  const deltas: ServerInfoDelta[] = [];
+  let serverUs = 0;
+  let calls = 0;
+  for (const [i, reading] of after.entries()) {
+    const first = before[i] ?? reading;
+    const delta = infoDelta(first.info, reading.info);
+    const bytes = runBytes(delta, first.replyBytes);
+    deltas.push({ ...delta, netInputBytes: bytes.bytesUp, netOutputBytes: bytes.bytesDown });
+    const time = commandTimeDelta(first.commands, reading.commands, [...commands]);
+    serverUs += time.serverUs;
+    calls += time.calls;
+  }
+  const serverInfo = mergeInfoDeltas(deltas) as ServerInfoDelta;
+  return { serverInfo, costs: { clientCpuMs, serverMs: serverUs / 1000, bytesUp: serverInfo.netInputBytes, bytesDown: serverInfo.netOutputBytes }, calls };
 };
 
 // The connection each operation went out on (contiguous shares, see splitOps).
@@ -145,22 +160,17 @@ const connectionOfFor = (plan: OperationPlan, connections: number): ((op: number
 };
 
 // Reads the expected keys (or a sample) back in pipelined chunks and compares.
-const checkFinalState = (control: Redis, plan: OperationPlan, connections: number): Promise<string | undefined> =>
+const checkFinalState = (control: ControlClient, plan: OperationPlan, connections: number): Promise<string | undefined> =>
   checkFinalStateWith(control, plan, connections > 1 ? { connectionOf: connectionOfFor(plan, connections) } : {});
 
 /** Reads what the plan's operations should have left and compares; `connectionOf` maps each
  * operation to the caller that issued it in order (writes of different callers may interleave). */
-export const checkFinalStateWith = async (control: Redis, plan: OperationPlan, options: FinalStateOptions): Promise<string | undefined> => {
+export const checkFinalStateWith = async (control: ControlClient, plan: OperationPlan, options: FinalStateOptions): Promise<string | undefined> => {
   const expected = expectedFinalState(plan, options);
   const size = chunkSize(plan.valueSize.maxBytes);
   for (let start = 0; start < expected.entries.length; start += size) {
     const chunk = expected.entries.slice(start, start + size);
-    const pipeline = control.pipeline();
-    for (const entry of chunk) {
-      if (entry.field === undefined) pipeline.get(entry.key);
-      else pipeline.hget(entry.key, entry.field);
-    }
-    const results = (await pipeline.exec()) ?? [];
+    const results = await sendAll(control, chunk.map((entry) => (entry.field === undefined ? ['get', entry.key] : ['hget', entry.key, entry.field])));
     for (const [j, entry] of chunk.entries()) {
       const [error, value] = results[j] ?? [new Error('no reply'), null];
       const wrong = error ? `reading ${entry.key} failed: ${error.message}` : checkFinalValue(entry, value);
@@ -170,7 +180,7 @@ export const checkFinalStateWith = async (control: Redis, plan: OperationPlan, o
   return undefined;
 };
 
-const verifyRun = async (control: Redis, plan: OperationPlan, connections: number, outcome: DriveOutcome): Promise<Verification> => {
+const verifyRun = async (control: ControlClient, plan: OperationPlan, connections: number, outcome: DriveOutcome): Promise<Verification> => {
   if (outcome.aborted) return { verified: false, failure: `run aborted at ${outcome.aborted}` };
   const errors = Object.entries(outcome.errorsByKind);
   if (errors.length > 0) {

@@ -9,7 +9,7 @@
 // minus intended start) and the event-loop delay say whether the generator kept up.
 
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { Redis } from 'ioredis';
+import type { RequestClient } from '../client/index.ts';
 import { LATE_START_MS, type CellArrival, type Mode, type ScheduleHealth } from '../contracts/index.ts';
 import { nowUs } from './drive.ts';
 import { runRequest, runRequestTogether, type RequestRecorders } from './requests.ts';
@@ -68,7 +68,7 @@ const p99Of = (values: Float64Array): number => {
 };
 
 interface OpenLoopInput {
-  clients: Redis[];
+  clients: readonly RequestClient[];
   mode: Mode;
   plan: RequestPlan;
   recorders: RequestRecorders;
@@ -78,14 +78,14 @@ interface OpenLoopInput {
 
 /** A schedule of requests given in advance (a trace's own timing) and how to issue one. */
 export interface GivenSchedule {
-  clients: Redis[];
+  clients: readonly RequestClient[];
   arrival: CellArrival;
   /** Each request's intended start, µs after t0, in order. */
   offsetsUs: Float64Array;
   /** The client request `r` runs on (an index into `clients`). */
   clientOf: (r: number) => number;
   /** Issues request `r` on `client`; false when its connection failed. */
-  issue: (client: Redis, r: number) => Promise<boolean>;
+  issue: (client: RequestClient, r: number) => Promise<boolean>;
 }
 
 /** Runs the schedule; ends when every request finished or `deadlineMs` after the last start. */
@@ -117,7 +117,7 @@ const driveSchedule = async (input: GivenSchedule, makeBatcher?: (connections: B
   const lateUsOf = new Float64Array(n); // each started request's lateness, for its p99
   const checkout = arrival.clients.kind === 'pool' ? connectionPool(clients) : undefined;
   // A window batcher sends each batch on a connection checked out of the pool, or on the shared client.
-  const batcher = makeBatcher?.(checkout ?? sharedConnection(clients[0] as Redis));
+  const batcher = makeBatcher?.(checkout ?? sharedConnection(clients[0] as RequestClient));
   const loop = monitorEventLoopDelay({ resolution: 1 });
   let worstLateUs = 0;
   let lateStarts = 0;
@@ -138,12 +138,12 @@ const driveSchedule = async (input: GivenSchedule, makeBatcher?: (connections: B
     }
     let sent: number;
     let ok: boolean;
-    let client: Redis | undefined;
+    let client: RequestClient | undefined;
     if (batcher !== undefined) {
       // The batch's departure is this request's send: its wait to fill is in its request latency only.
       ({ ok, sentUs: sent } = await batcher.join(r, intended));
     } else {
-      client = checkout === undefined ? (clients[input.clientOf(r)] as Redis) : await checkout.acquire();
+      client = checkout === undefined ? (clients[input.clientOf(r)] as RequestClient) : await checkout.acquire();
       sent = nowUs();
       ok = await input.issue(client, r);
     }

@@ -3,7 +3,7 @@
 // final state of every command's keys, and hand back per-command waits (as a command run does,
 // so the per-command histogram is unchanged) with the per-request latencies beside them.
 
-import type { Redis } from 'ioredis';
+import type { ControlClient, RequestClient } from '../client/index.ts';
 import type { ConfigCell, ScheduleHealth } from '../contracts/index.ts';
 import type { Keyspace } from '../keyspace/index.ts';
 import { collectGarbage, startCpuMeter, watchClientSpan } from '../metrics/index.ts';
@@ -32,7 +32,7 @@ export interface RequestRun extends WorkloadRun {
 export { buildRequestPlan, type RequestPlan };
 
 // One command's outcome against its plan; the first problem, or undefined.
-const verifyPlan = async (control: Redis, plan: OperationPlan, o: DriveOutcome, ordered: boolean): Promise<string | undefined> => {
+const verifyPlan = async (control: ControlClient, plan: OperationPlan, o: DriveOutcome, ordered: boolean): Promise<string | undefined> => {
   const where = `${plan.name} ${plan.workload.key}`;
   if (o.aborted) return `run aborted at ${o.aborted}`;
   const errors = Object.entries(o.errorsByKind).reduce((sum, [, count]) => sum + count, 0);
@@ -65,8 +65,9 @@ const mergeOutcomes = (outcomes: DriveOutcome[], totalMs: number): DriveOutcome 
 };
 
 interface RequestRunInput {
-  clients: Redis[];
-  control: Redis;
+  clients: RequestClient[];
+  /** Straight to the data: one node, or a Cluster client straight to every primary. */
+  control: ControlClient;
   keyspace: Keyspace;
   cell: ConfigCell;
   plan: RequestPlan;

@@ -4,7 +4,7 @@
 // `multi:all`: the whole request as one pipeline or one MULTI/EXEC. Each command's latency is
 // what its caller waited for it; a request's latency is from its start to its last reply.
 
-import type { Redis } from 'ioredis';
+import type { RequestClient } from '../client/index.ts';
 import type { Mode } from '../contracts/index.ts';
 import { callOne, nowUs, splitOps, type Recorder } from './drive.ts';
 import type { OperationPlan } from './plan.ts';
@@ -17,7 +17,7 @@ export interface RequestRecorders {
 
 
 // The whole request as one pipeline or transaction: each command waited the request's time.
-const sendWhole = async (client: Redis, steps: readonly (readonly OperationPlan[])[], op: number, transactional: boolean, recs: RequestRecorders, r: number): Promise<boolean> => {
+const sendWhole = async (client: RequestClient, steps: readonly (readonly OperationPlan[])[], op: number, transactional: boolean, recs: RequestRecorders, r: number): Promise<boolean> => {
   const flat = steps.flat();
   const t0 = nowUs();
   try {
@@ -40,7 +40,7 @@ const sendWhole = async (client: Redis, steps: readonly (readonly OperationPlan[
 };
 
 /** Issues request `r` on `client`; false when its connection failed. */
-export const runRequest = async (client: Redis, mode: Mode, rp: RequestPlan, recs: RequestRecorders, r: number): Promise<boolean> => {
+export const runRequest = async (client: RequestClient, mode: Mode, rp: RequestPlan, recs: RequestRecorders, r: number): Promise<boolean> => {
   const steps = rp.steps[rp.kindOf[r] ?? 0] ?? [];
   const op = rp.ordinalOf[r] ?? 0;
   if (mode.kind === 'pipeline' || mode.kind === 'multi') return sendWhole(client, steps, op, mode.kind === 'multi', recs, r);
@@ -55,7 +55,7 @@ export const runRequest = async (client: Redis, mode: Mode, rp: RequestPlan, rec
 /** Issues every command of request `r` at once, each awaited on its own: on a client with
  * enableAutoPipelining (`batch: auto`), ioredis sends whatever was issued in one event-loop turn,
  * this request's and others', as one pipeline. False when a command's connection failed. */
-export const runRequestTogether = async (client: Redis, rp: RequestPlan, recs: RequestRecorders, r: number): Promise<boolean> => {
+export const runRequestTogether = async (client: RequestClient, rp: RequestPlan, recs: RequestRecorders, r: number): Promise<boolean> => {
   const flat = (rp.steps[rp.kindOf[r] ?? 0] ?? []).flat();
   const op = rp.ordinalOf[r] ?? 0;
   const outcomes = await Promise.all(flat.map((plan) => callOne(client, plan, op, recs.of.get(plan) as Recorder, `request ${r + 1}`)));
@@ -64,10 +64,10 @@ export const runRequestTogether = async (client: Redis, rp: RequestPlan, recs: R
 
 /** Closed-loop: each connection's share of the requests, one after another per caller (auto:C
  * runs C callers per connection); records each request's latency, µs, in `requestUs`. */
-export const driveRequestsClosed = async (clients: Redis[], mode: Mode, rp: RequestPlan, recs: RequestRecorders, requestUs: Float64Array): Promise<number> => {
+export const driveRequestsClosed = async (clients: readonly RequestClient[], mode: Mode, rp: RequestPlan, recs: RequestRecorders, requestUs: Float64Array): Promise<number> => {
   const callers = mode.kind === 'auto' ? mode.callers : 1;
   let completed = 0;
-  const caller = async (client: Redis, first: number, end: number): Promise<void> => {
+  const caller = async (client: RequestClient, first: number, end: number): Promise<void> => {
     for (let r = first; r < end; r += callers) {
       const t0 = nowUs();
       if (!(await runRequest(client, mode, rp, recs, r))) return;
@@ -77,7 +77,7 @@ export const driveRequestsClosed = async (clients: Redis[], mode: Mode, rp: Requ
   };
   await Promise.all(
     splitOps(rp.requests, clients.length).flatMap((range, c) =>
-      Array.from({ length: Math.min(callers, range.end - range.start) }, (_, k) => caller(clients[c] as Redis, range.start + k, range.end)),
+      Array.from({ length: Math.min(callers, range.end - range.start) }, (_, k) => caller(clients[c] as RequestClient, range.start + k, range.end)),
     ),
   );
   return completed;

@@ -7,6 +7,7 @@
 // working application: an error means the replay is not the traffic it recorded).
 
 import type { Redis } from 'ioredis';
+import type { RequestClient } from '../client/index.ts';
 import type { ConfigCell, TraceReplay } from '../contracts/index.ts';
 import { errorMessage } from '../errors/index.ts';
 import type { Keyspace } from '../keyspace/index.ts';
@@ -57,7 +58,7 @@ export const runTraceReplay = async ({ clients, control, keyspace, cell, replay,
     return false;
   };
   // One round trip: a command alone, or the commands that arrived together as one pipeline.
-  const send = async (client: Redis, r: number, round: { name: string; args: string[] }[]): Promise<boolean> => {
+  const send = async (client: RequestClient, r: number, round: { name: string; args: string[] }[]): Promise<boolean> => {
     const first = round[0];
     if (first === undefined) return true;
     if (round.length === 1) {
@@ -85,7 +86,7 @@ export const runTraceReplay = async ({ clients, control, keyspace, cell, replay,
     });
     return alive;
   };
-  const issue = async (client: Redis, r: number): Promise<boolean> => {
+  const issue = async (client: RequestClient, r: number): Promise<boolean> => {
     const commands = sends[r] ?? [];
     let at = 0;
     for (const size of replay.requests[r]?.rounds ?? []) {

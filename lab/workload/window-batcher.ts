@@ -7,7 +7,7 @@
 // On a pool a departing batch checks out a free connection for its pipeline (waiting, when
 // every connection is busy, after its wait to fill has ended); on a shared client it leaves at once.
 
-import type { Redis } from 'ioredis';
+import type { RequestClient } from '../client/index.ts';
 import { nowUs, type Recorder } from './drive.ts';
 import type { OperationPlan } from './plan.ts';
 import type { RequestRecorders } from './requests.ts';
@@ -39,12 +39,12 @@ interface Entry {
 /** Where a departing batch gets its connection: a pool's checkout, or the shared client. */
 export interface BatchConnections {
   /** A connection for a batch of `requests` requests (they all wait, when it has to). */
-  acquire: (requests: number) => Promise<Redis>;
-  release: (client: Redis) => void;
+  acquire: (requests: number) => Promise<RequestClient>;
+  release: (client: RequestClient) => void;
 }
 
 /** The shared client as BatchConnections: every batch leaves on it at once. */
-export const sharedConnection = (client: Redis): BatchConnections => ({ acquire: () => Promise.resolve(client), release: () => undefined });
+export const sharedConnection = (client: RequestClient): BatchConnections => ({ acquire: () => Promise.resolve(client), release: () => undefined });
 
 interface OpenBatch {
   entries: Entry[];
@@ -115,7 +115,7 @@ export class WindowBatcher {
   }
 
   // The batch as one pipeline on `client`; its send (after any pool wait) is each request's actual send.
-  private send(client: Redis, batch: OpenBatch, where: string): void {
+  private send(client: RequestClient, batch: OpenBatch, where: string): void {
     const sentUs = nowUs();
     const queue = client.pipeline();
     for (const entry of batch.entries) for (const plan of entry.plans) queue.call(plan.name, ...plan.argsOf(entry.op));

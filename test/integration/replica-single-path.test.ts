@@ -8,7 +8,7 @@ import type { Redis } from 'ioredis';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runScenario, type LabResult } from '../../lab/index.ts';
 import { ownKeyspace } from '../../lab/keyspace/index.ts';
-import { RunClients } from '../../lab/run/measured-runs.ts';
+import { endpointConnector, RunClients } from '../../lab/run/measured-runs.ts';
 import { startRuntime } from '../../lab/runtime/index.ts';
 import { expandMatrix } from '../../lab/scenario/index.ts';
 import { buildPlan, runWorkload } from '../../lab/workload/index.ts';
@@ -97,7 +97,7 @@ describe('read-from on the single-node path (local runtime)', () => {
     const replicaNode = runtime.nodes.find((n) => n.name === 'replica-1')!;
     const primary = endpointClient(primaryNode.direct);
     const replica = endpointClient(replicaNode.direct);
-    const clients = new RunClients({ proxied: runtime.proxied, direct: runtime.redisDirect, nodes: new Map(runtime.nodes.map((n) => [n.name, n])) });
+    const clients = new RunClients(endpointConnector({ proxied: runtime.proxied, direct: runtime.redisDirect, nodes: new Map(runtime.nodes.map((n) => [n.name, n])) }));
     try {
       const [cell] = expandMatrix(inlineScenario(READS));
       expect(cell!.readFrom).toBe('replica-1');

@@ -16,7 +16,7 @@ import type { ClusterConfigResult, ClusterFaultResult, ClusterRun, NodeLinkResul
 import { clusterLabResult } from './cluster-lab-result.ts';
 import { clusterTopologyOf, eventNode, nodeRttMs, scaleReadsOf } from './cluster-scenario.ts';
 import { readVersions } from '../session.ts';
-import { calibrateNode, flattenLinks } from './cluster-links.ts';
+import { BUS_LINKS_NOTE, calibrateNode, flattenLinks } from './cluster-links.ts';
 import { clusterLinkCostMs } from './cluster-model.ts';
 import { runClusterFault } from './cluster-faults.ts';
 import { clusterPolicyRows } from './cluster-policies.ts';
@@ -126,7 +126,7 @@ const linkWarnings = (links: readonly NodeLinkResult[]): string[] =>
     .map((l) => `${l.node}: rtt ${l.calibration.requestedRttMs} ms: the link added ${l.calibration.addedMs.toFixed(2)} ms (outside 0.5 ms / 10 %)`);
 
 const NOT_MEASURED = [
-  'bus links: each carries the same toxics as its node\'s client link; the cluster bus has no PING a client can time, so they are not calibrated',
+  BUS_LINKS_NOTE,
   'replication lag: replicas follow their primary across the primary\'s link; the lag itself is not sampled',
   'per-node latency percentiles are per wait (a command in sync mode, a per-node sub-pipeline in pipeline mode), from every measured run',
 ];
