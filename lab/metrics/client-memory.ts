@@ -158,7 +158,8 @@ interface ClientWatch {
   stop(): ClientSpan;
 }
 
-/** Starts watching: call right before the timed span and stop() right after it. */
+/** Starts watching: call right before the timed span and stop() right after it, also when the
+ * span throws (stop() ends V8's GC recording and its timer). */
 export const watchClientSpan = (probe: ProcessProbe = nodeProbe): ClientWatch => {
   const startRssBytes = probe.rssBytes();
   const startHeapUsedBytes = probe.heapUsedBytes();
