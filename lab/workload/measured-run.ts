@@ -210,6 +210,7 @@ export const runWorkload = async ({ clients, control, keyspace, mode, plan, span
   const cpu = startCpuMeter();
   // A drive that throws still ends what runs beside it (the bystander's timer, its child's loop).
   const outcome = await drive({ clients, mode, plan, ...(wait === undefined ? {} : { wait }) }).catch(async (error: unknown) => {
+    client.stop(); // ends V8's GC recording
     await span?.end().catch(() => undefined);
     throw error;
   });

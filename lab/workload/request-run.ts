@@ -110,6 +110,7 @@ export const runRequests = async ({ clients, control, keyspace, cell, plan, seed
       if (open.schedule.unfinished > 0) for (const client of clients) client.disconnect();
     }
   } catch (error) {
+    client.stop(); // ends V8's GC recording
     await span?.end().catch(() => undefined);
     throw error;
   }

@@ -106,6 +106,7 @@ export const runTraceReplay = async ({ clients, control, keyspace, cell, replay,
   const shared = connections === 'shared';
   await hooks?.begin();
   const open = await driveGivenSchedule({ clients, arrival, offsetsUs, clientOf: (r) => (shared ? 0 : (replay.requests[r]?.client ?? 0)), issue }).catch(async (error: unknown) => {
+    span.stop(); // ends V8's GC recording
     await hooks?.end().catch(() => undefined);
     throw error;
   });

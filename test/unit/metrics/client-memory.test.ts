@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { combineMemory, watchClientSpan, type GcEvent, type ProcessProbe } from '../../../lab/metrics/client-memory.ts';
+import { addGcs, combineMemory, watchClientSpan, type GcEvent, type ProcessProbe } from '../../../lab/metrics/client-memory.ts';
 import { collectGarbage } from '../../../lab/metrics/collect-garbage.ts';
 
 // A probe that replays fixed figures (the last value repeats) and counts its reads.
@@ -14,7 +14,7 @@ const scripted = (heap: number[], options: { gcs?: GcEvent[]; resettable?: boole
       calls.gcStarts++;
       return () => {
         calls.gcStops++;
-        return options.gcs ?? [];
+        return addGcs({ pauseUs: 0, peakHeapUsedBytes: 0 }, options.gcs ?? []);
       };
     },
   };
@@ -71,6 +71,26 @@ describe('watchClientSpan', () => {
     expect((memory.peakRssBytes ?? 0) - memory.startRssBytes).toBeGreaterThan(32 * 1024 * 1024);
     expect(memory.peakHeapUsedBytes - memory.startHeapUsedBytes).toBeGreaterThan(8 * 1024 * 1024);
     expect(gcMs).toBeGreaterThan(0); // at least the full collection above
+  });
+});
+
+describe('watchClientSpan over a span longer than a fold of the GC records (2 s)', () => {
+  it.runIf(process.platform === 'linux')('keeps the peak and pause time of collections folded before stop()', async () => {
+    collectGarbage('full');
+    const watch = watchClientSpan();
+    let objects: { i: number; text: string }[] | null = Array.from({ length: 300_000 }, (_, i) => ({ i, text: `value ${i}` }));
+    expect(objects.length).toBe(300_000);
+    objects = null;
+    collectGarbage('full'); // the peak is read at this collection, in the first fold
+    await new Promise((resolve) => setTimeout(resolve, 2_500)); // a fold runs in between
+    const { memory, gcMs } = watch.stop();
+    expect(memory.peakHeapUsedBytes - memory.startHeapUsedBytes).toBeGreaterThan(8 * 1024 * 1024);
+    expect(gcMs).toBeGreaterThan(0);
+  });
+
+  it('sums pauses and takes the highest heap over folds', () => {
+    const first = addGcs({ pauseUs: 0, peakHeapUsedBytes: 0 }, [{ pauseUs: 1_000, heapBeforeBytes: 90, heapAfterBytes: 20 }]);
+    expect(addGcs(first, [{ pauseUs: 500, heapBeforeBytes: 70, heapAfterBytes: 30 }])).toEqual({ pauseUs: 1_500, peakHeapUsedBytes: 90 });
   });
 });
 
