@@ -23,6 +23,7 @@ import { readVersions, type RunSession } from './session.ts';
 import { engineInfo, findEngine, type EngineSetup } from './engine-runs.ts';
 import { runTopologyScenario } from './topology-scenario.ts';
 import { applyServerSettings } from './server-settings.ts';
+import { openClusterOnSingle } from './cluster/cluster-single.ts';
 import { openTopology, primaryShaped, type TopologyOnSingle } from './topology-single.ts';
 import { runClusterLab } from './cluster/run-cluster.ts';
 
@@ -166,7 +167,7 @@ const measureScenario = async (given: Scenario, runtime: StartedRuntime, emit: P
   try {
     await admitOnSharedTarget(scenario, keyspace, direct);
     restoreServer = await applyServerSettings(scenario, runtime, direct);
-    topology = await openTopology({ runtime, scenario: given, api, emit });
+    topology = runtime.topology.kind === 'cluster' ? await openClusterOnSingle({ runtime, scenario: given, api, emit }) : await openTopology({ runtime, scenario: given, api, emit });
     const proxied = await connectClient(runtime.proxied, 'through the proxy');
     // Ctrl-C must not wait for a long sync run: dropping the connection ends it at once.
     const dropOnAbort = () => proxied.disconnect();

@@ -7,7 +7,6 @@
 
 import type { Redis } from 'ioredis';
 import { closeClient, connectClient, type ControlClient, type RequestClient } from '../client/index.ts';
-import { openClusterOnSingle } from './cluster/cluster-single.ts';
 import type { Connector } from './measured-runs.ts';
 import { asksReplication, topologyLabel, type ConfigCell, type ConfigResult, type ProgressListener, type Scenario, type TopologyResult } from '../contracts/index.ts';
 import type { ToxiproxyApi } from '../network/index.ts';
@@ -54,11 +53,11 @@ const replicationNotes = (scenario: Scenario): string[] => {
   return notes;
 };
 
-/** Control clients to every node, every link calibrated; undefined on a single node. */
+/** Control clients to every node, every link calibrated; undefined on a single node (a cluster:
+ * cluster/cluster-single.ts). */
 export const openTopology = async (input: { runtime: StartedRuntime; scenario: Scenario; api: ToxiproxyApi; emit: ProgressListener }): Promise<TopologyOnSingle | undefined> => {
   const { runtime, scenario } = input;
   if (runtime.topology.kind === 'single') return undefined;
-  if (runtime.topology.kind === 'cluster') return openClusterOnSingle(input);
   const control = new Map<string, Redis>();
   const close = async () => {
     for (const client of control.values()) await closeClient(client);
