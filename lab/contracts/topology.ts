@@ -190,7 +190,7 @@ export const isReadCommand = (name: string): boolean => READ_COMMANDS.has(name.t
  * (docs/topologies.md).
  */
 export const clusterOnSinglePath = (workloads: readonly { request?: unknown }[] | undefined, timeline: readonly unknown[] | undefined): boolean =>
-  workloads !== undefined && workloads.length > 0 && workloads.every((w) => w.request !== undefined) && (timeline === undefined || timeline.length === 0);
+  workloads !== undefined && workloads.length > 0 && workloads.every((w) => w.request !== undefined) && !needsTimelineRunner(timeline);
 
 // --- the timeline of a topology run ----------------------------------------------------------
 

@@ -26,9 +26,8 @@ export interface Connector<C> {
 }
 
 /** ioredis clients to the config's endpoint (through the proxy, or straight to Redis for the
- * direct baseline), with auto-pipelining for `auto` modes. */
-/** One node's clients; `nodes`: past one node, each node's endpoints by name, for a cell that
- * reads from a replica. */
+ * direct baseline), with auto-pipelining for `auto` modes; `nodes`: past one node, each node's
+ * endpoints by name, for a cell that reads from a replica. */
 export const endpointConnector = (endpoints: { proxied: Endpoint; direct: Endpoint; nodes?: ReadonlyMap<string, { proxied: Endpoint; direct: Endpoint }> }): Connector<Redis> => ({
   open: (cell) => {
     const node = cell.readFrom === undefined ? undefined : endpoints.nodes?.get(cell.readFrom);

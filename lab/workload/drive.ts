@@ -298,9 +298,12 @@ export const drive = async (input: DriveInput): Promise<DriveOutcome> => {
   const ordered = input.clients.length === 1 && input.mode.kind !== 'auto';
   const capacity = ranges.reduce((sum, r) => sum + waitsOf(input.mode, r), 0);
   const rec = new Recorder(input.plan, capacity, ordered);
-  const tally = input.wait === undefined ? undefined : newWaitTally(capacity, input.wait);
-  if (tally !== undefined) rec.outcome.waitAfter = tally;
-  const after = input.wait === undefined || tally === undefined ? undefined : waitAfter(input.wait, tally);
+  let after: WaitAfter | undefined;
+  if (input.wait !== undefined) {
+    const tally = newWaitTally(capacity, input.wait);
+    rec.outcome.waitAfter = tally;
+    after = waitAfter(input.wait, tally);
+  }
   const startUs = nowUs();
   await Promise.all(
     ranges.map((range, c) => {
