@@ -327,6 +327,9 @@ export const RECONCILE_METRICS = [
   rowRequestLatency('request-p(99)', 'p99', 'completed requests\' latency, 99th percentile (open loop: from the intended start)', (r) => r.latencyUs),
   rowRequestLatency('request-max', 'max', 'slowest completed request', (r) => r.latencyUs),
   rowRequestLatency('near-fault-p(99)', 'p99', 'latency of the completed requests whose span overlapped the fault, 99th percentile', (r) => r.aroundFault?.latencyUs),
+  // A window batcher under a fault (null without batch: {window, size}).
+  requestCount('request-batches', 'batches the window batcher sent', (r) => r.batching?.batches ?? null),
+  rowRequestLatency('request-batch-wait-p(99)', 'p99', 'requests\' wait for their window batch to leave (from the intended start), 99th percentile', (r) => r.batching?.waitUs),
 ] as const satisfies readonly ReconcileMetricSpec[];
 
 /** The request figures a fault row shows (table and page), in order: name as thresholds write it, column title. */
@@ -338,6 +341,12 @@ export const REQUEST_ROW_COLUMNS = [
   ['request-p(50)', 'req p50 ms'],
   ['request-p(99)', 'req p99 ms'],
   ['near-fault-p(99)', 'near-fault p99 ms'],
+] as const;
+
+/** A window batcher's figures on a fault row (table and page), shown when a row has one. */
+export const REQUEST_BATCH_COLUMNS = [
+  ['request-batches', 'batches'],
+  ['request-batch-wait-p(99)', 'batch wait p99 ms'],
 ] as const;
 
 export type ReconcileMetric = (typeof RECONCILE_METRICS)[number]['name'];

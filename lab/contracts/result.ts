@@ -480,6 +480,8 @@ export interface FaultRequests {
   serviceLatencyUs: LatencySummaryUs | null;
   /** Requests whose span (start to end, or to the run's end) overlapped the fault's (on to healed, or to the run's end); null: the fault never went on. */
   aroundFault: { sent: number; completed: number; failed: number; unfinished: number; latencyUs: LatencySummaryUs | null } | null;
+  /** `batch:` given: what the batcher did in this run (a window's waits to fill are inside latencyUs, not serviceLatencyUs). */
+  batching?: BatchingResult;
 }
 
 /** One run of a reconcile row: its counts of harm and of the client's extra work. */

@@ -2,7 +2,7 @@
 // against what the client was told), then why each UNSAFE, UNKNOWN or NOT-TESTED row is what it
 // is. NOT-TESTED: the fault never fired, so nothing was judged (a warning, not a pass).
 
-import { RECONCILE_METRICS, REQUEST_ROW_COLUMNS, reconcileMetricByName, waitText, type ReconcileEntry, type ReconcileMetricSpec } from '../contracts/index.ts';
+import { RECONCILE_METRICS, REQUEST_BATCH_COLUMNS, REQUEST_ROW_COLUMNS, reconcileMetricByName, waitText, type ReconcileEntry, type ReconcileMetricSpec } from '../contracts/index.ts';
 import { formatMs } from './figures.ts';
 import { hangWrap, paint, verdictStyle, wrapNote } from './terminal-style.ts';
 import { droppedNote, fitGrid, left, right } from './grid.ts';
@@ -12,7 +12,7 @@ import type { Cell, Column, GridRow } from './grid.ts';
 // and, when the runs differ, each count run by run.
 const LATENCY_COLUMNS = [['write-p(50)', 'p50 ms'], ['write-p(99)', 'p99 ms'], ['write-max', 'max ms']] as const;
 
-const columnsFor = (withRtt: boolean, withClient: boolean, withHits: boolean, withWrite = false, withWait = false, withLatency = false, withRuns = false, withRequests = false): Column[] => [
+const columnsFor = (withRtt: boolean, withClient: boolean, withHits: boolean, withWrite = false, withWait = false, withLatency = false, withRuns = false, withRequests = false, withBatches = false): Column[] => [
   ...(withWrite ? [left('write')] : []),
   left('fault'),
   left('mode'),
@@ -33,6 +33,7 @@ const columnsFor = (withRtt: boolean, withClient: boolean, withHits: boolean, wi
   ...(withLatency ? LATENCY_COLUMNS.map(([, title]) => right(title, 2)) : []),
   ...(withRuns ? [left('per run', 2)] : []),
   ...(withRequests ? REQUEST_ROW_COLUMNS.map(([, title]) => right(title, 2)) : []),
+  ...(withBatches ? REQUEST_BATCH_COLUMNS.map(([, title]) => right(title, 2)) : []),
 ];
 
 const LEGEND = [
@@ -46,6 +47,8 @@ const LEGEND = [
 const LATENCY_LEGEND = 'p50/p99/max ms: per-write latency over every run (send to reply; a policy: its perform, retries included)';
 const REQUESTS_LEGEND =
   'req: a request workload (first run): requests sent, completed, failed (a step failed), failed near fault (span overlapped the fault); p50/p99 ms over the completed requests (open loop: from the intended start); counts above are its writes';
+const BATCHES_LEGEND =
+  'batches, batch wait p99 ms: the window batcher under the fault (first run): batches sent, and the 99th percentile of a request\'s wait from its intended start until its batch left (inside req p50/p99)';
 const RUNS_LEGEND = 'per run: the counts that differed between runs, run by run (lost, dup, indet, failed-applied, redirects, retries)';
 
 // The registry's per-run counts that differ between the row's runs: `lost 0/12`.
@@ -98,7 +101,7 @@ const requestCell = (name: string, entry: ReconcileEntry): Cell => {
   return spec?.unit === 'us' ? { text: formatMs(value / 1000) } : { text: String(value), ...(name.includes('failed') && value > 0 ? { style: 'warn' as const } : {}) };
 };
 
-const entryRow = (entry: ReconcileEntry, withRtt: boolean, withClient: boolean, withHits: boolean, withWrite = false, withWait = false, withLatency = false, withRuns = false, withRequests = false): GridRow => {
+const entryRow = (entry: ReconcileEntry, withRtt: boolean, withClient: boolean, withHits: boolean, withWrite = false, withWait = false, withLatency = false, withRuns = false, withRequests = false, withBatches = false): GridRow => {
   const { counts } = entry;
   return {
     kind: 'cells',
@@ -124,6 +127,7 @@ const entryRow = (entry: ReconcileEntry, withRtt: boolean, withClient: boolean, 
       ...(withLatency ? LATENCY_COLUMNS.map(([name]) => latencyCell(name, entry)) : []),
       ...(withRuns ? [{ text: spreadText(entry), style: 'warn' as const }] : []),
       ...(withRequests ? REQUEST_ROW_COLUMNS.map(([name]) => requestCell(name, entry)) : []),
+      ...(withBatches ? REQUEST_BATCH_COLUMNS.map(([name]) => requestCell(name, entry)) : []),
     ],
   };
 };
@@ -167,11 +171,12 @@ export const renderReconcile = (entries: readonly ReconcileEntry[] | undefined, 
   const withLatency = entries.some((e) => e.latencyUs !== undefined);
   const withRuns = entries.some((e) => spreadText(e) !== '');
   const withRequests = entries.some((e) => e.requests !== undefined);
-  const rows = entries.map((e) => entryRow(e, withRtt, withClient, withHits, withWrite, withWait, withLatency, withRuns, withRequests));
-  const { lines, dropped } = fitGrid(columnsFor(withRtt, withClient, withHits, withWrite, withWait, withLatency, withRuns, withRequests), rows, color, width);
+  const withBatches = entries.some((e) => e.requests?.batching !== undefined);
+  const rows = entries.map((e) => entryRow(e, withRtt, withClient, withHits, withWrite, withWait, withLatency, withRuns, withRequests, withBatches));
+  const { lines, dropped } = fitGrid(columnsFor(withRtt, withClient, withHits, withWrite, withWait, withLatency, withRuns, withRequests, withBatches), rows, color, width);
   const untested = entries.some((e) => e.verdict === 'NOT-TESTED') ? [NOT_TESTED_LEGEND] : [];
   const atLeast = entries.some((e) => e.counts.duplicatedAtLeast === true || e.counts.lostAtLeast === true) ? [AT_LEAST_LEGEND] : [];
-  const notes = [...wrapNote([...LEGEND, ...(withHits ? [HITS_LEGEND] : []), ...untested, ...(withLatency ? [LATENCY_LEGEND] : []), ...(withRuns ? [RUNS_LEGEND] : []), ...(withRequests ? [REQUESTS_LEGEND] : [])], width - 2), ...wrapNote([RETRIES_LEGEND, ...atLeast], width - 2)].map((line) =>
+  const notes = [...wrapNote([...LEGEND, ...(withHits ? [HITS_LEGEND] : []), ...untested, ...(withLatency ? [LATENCY_LEGEND] : []), ...(withRuns ? [RUNS_LEGEND] : []), ...(withRequests ? [REQUESTS_LEGEND] : []), ...(withBatches ? [BATCHES_LEGEND] : [])], width - 2), ...wrapNote([RETRIES_LEGEND, ...atLeast], width - 2)].map((line) =>
     paint(`  ${line}`, 'dim', color),
   );
   return [title, ...lines, ...droppedNote(dropped, width, color), ...notes, ...reasonLines(entries, color, width)];

@@ -84,12 +84,20 @@ const perNodeLatency = (configs: readonly ConfigResult[]) =>
 const rowLatency = (rows: readonly ReconcileEntry[]) =>
   rows.flatMap((row) => (row.latencyUs != null && row.latencyUs.count > 0 && row.latencyUs.hdr !== null ? [{ id: row.id, hdr: row.latencyUs.hdr, owner: 'reconcile row' }] : []));
 
+// Reconcile rows of a request workload under a fault: its completed requests' latency (`<row>@requests`).
+const rowRequestLatency = (rows: readonly ReconcileEntry[]) =>
+  rows.flatMap((row) => {
+    const latency = row.requests?.latencyUs;
+    return latency != null && latency.count > 0 && latency.hdr !== null ? [{ id: `${row.id}@requests`, hdr: latency.hdr, owner: 'reconcile row requests' }] : [];
+  });
+
 /** Write `result.json` and `<safe-config-id>.hgrm` per config with latency into `dir` (created if
  * missing), `<config>@<node>.hgrm` per node of a config that keeps each node's histogram
- * (perNode), and `<safe-row-id>.hgrm` per reconcile row with a per-write histogram (topology
- * timeline rows); returns the paths written, result.json first. */
+ * (perNode), `<safe-row-id>.hgrm` per reconcile row with a per-write histogram (topology
+ * timeline rows) and `<row>@requests.hgrm` per row of a request workload under a fault; returns
+ * the paths written, result.json first. */
 export const writeOutDir = async (result: LabResult, dir: string): Promise<string[]> => {
-  const configs: { id: string; hdr: string; owner?: string }[] = [...withLatency(result.configs), ...perNodeLatency(result.configs), ...rowLatency(result.reconcile ?? [])];
+  const configs: { id: string; hdr: string; owner?: string }[] = [...withLatency(result.configs), ...perNodeLatency(result.configs), ...rowLatency(result.reconcile ?? []), ...rowRequestLatency(result.reconcile ?? [])];
   const histograms = configs.map(({ id, hdr, owner }) => hgrmOf(id, hdr, owner)); // decode all before writing anything
   const stems = uniqueFileStems(configs.map(({ id }) => id));
   await mkdir(dir, { recursive: true });

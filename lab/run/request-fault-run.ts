@@ -2,15 +2,17 @@
 // reconciles, the open-loop schedule and the clients), and its drive under the fault schedule.
 // The scenario's rules (scenario/request-fault-rules.ts) have refused what this does not run.
 
-import { isRequestFaultWrite, type FaultRequests, type FaultTimeline, type Fault, type Mode, type Policy } from '../contracts/index.ts';
+import { isRequestFaultWrite, type CellArrival, type FaultRequests, type FaultTimeline, type Fault, type Mode, type Policy } from '../contracts/index.ts';
 import type { Ledger } from '../reconcile/index.ts';
 import { faultArrival } from '../scenario/index.ts';
 import { buildRequestPlan, driveRequestsWithLedger, scheduleOffsetsUs, type OperationPlan, type OpWrapping, type RequestPlan } from '../workload/index.ts';
 import type { Workload } from '../contracts/index.ts';
 import type { FaultSchedule } from './fault-schedule.ts';
 import { requestFigures } from './request-fault-figures.ts';
+import { faultRunBatching } from './request-results.ts';
 
 export interface RequestFaultPlan {
+  workload: Workload;
   requests: RequestPlan;
   /** The plan of the request's one write: the fault path's checkers reconcile it. */
   write: OperationPlan;
@@ -18,6 +20,8 @@ export interface RequestFaultPlan {
   offsetsUs?: Float64Array;
   /** `clients: {pool: N}`: N exclusive clients; undefined: shared (the scenario's connections). */
   poolSize?: number;
+  /** The open-loop arrival, when the workload has one. */
+  arrival?: CellArrival;
 }
 
 export const requestFaultPlan = (w: Workload, seed: number): RequestFaultPlan => {
@@ -26,9 +30,10 @@ export const requestFaultPlan = (w: Workload, seed: number): RequestFaultPlan =>
   const write = requests.steps.flat(2).find((plan) => isRequestFaultWrite(plan.workload.command));
   if (write === undefined) throw new Error(`workload ${w.label}: a request under a fault needs a write (validation lets none through)`);
   return {
+    workload: w,
     requests,
     write,
-    ...(arrival === undefined ? {} : { offsetsUs: scheduleOffsetsUs(arrival, seed) }),
+    ...(arrival === undefined ? {} : { offsetsUs: scheduleOffsetsUs(arrival, seed), arrival }),
     ...(arrival?.clients.kind === 'pool' ? { poolSize: arrival.clients.size } : {}),
   };
 };
@@ -50,6 +55,8 @@ interface RequestCellInput {
 /** Drives the requests; `figures` reads them against the fault's timeline once the run ended. */
 export const driveRequestCell = async (input: RequestCellInput): Promise<{ unsettled: number; figures: (timeline: FaultTimeline) => FaultRequests }> => {
   const { plan, fault, schedule } = input;
+  const batcher = plan.arrival?.batcher;
+  const window = batcher?.kind === 'window' ? { windowMs: batcher.windowMs, size: batcher.size } : undefined;
   const end = await driveRequestsWithLedger({
     policy: input.policy,
     clients: input.clients,
@@ -61,9 +68,14 @@ export const driveRequestCell = async (input: RequestCellInput): Promise<{ unset
     wrapping: input.wrapping,
     tagKeys: input.tagKeys,
     ...(plan.offsetsUs === undefined ? {} : { offsetsUs: plan.offsetsUs }),
+    ...(window === undefined ? {} : { window }),
     ...(fault.trigger.kind === 'commands' ? { trigger: { beforeRequest: fault.trigger.after, run: () => schedule.start() } } : {}),
     signal: input.signal,
     t0Ms: input.t0Ms,
   });
-  return { unsettled: end.unsettled, figures: (timeline) => requestFigures(end.times, end.reads, plan.offsetsUs !== undefined, timeline) };
+  const batching = plan.arrival !== undefined && batcher !== undefined ? faultRunBatching(plan.workload, { ...plan.arrival, batcher }, end.batching) : undefined;
+  return {
+    unsettled: end.unsettled,
+    figures: (timeline) => ({ ...requestFigures(end.times, end.reads, plan.offsetsUs !== undefined, timeline), ...(batching === undefined ? {} : { batching }) }),
+  };
 };

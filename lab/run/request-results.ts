@@ -4,7 +4,7 @@
 
 import {
   batcherRecord, clientsRecord, commandsPerRequest, meanRequestWaits, predictedBatchWait, traceRoundTrips,
-  type BatchingResult, type CellArrival, type ConfigCell, type ConfigResult, type RunLatency, type ScheduleHealth, type TraceReplay, type TraceResult, type TraceSource,
+  type Batcher, type BatchingResult, type CellArrival, type ConfigCell, type ConfigResult, type RunLatency, type ScheduleHealth, type TraceReplay, type TraceResult, type TraceSource, type Workload,
 } from '../contracts/index.ts';
 import {
   createLatencyHistogram, LatencyWindows, median, rampKnee, recordUs, saturationOf, summarizeLatency, valueAtPercentileUs, windowWidthMs, type LatencyHistogram,
@@ -41,15 +41,13 @@ export const newRequestRecords = (commands: number, arrival?: CellArrival): Requ
   verifiedRuns: 0,
   runLatency: [],
   windows: arrival === undefined ? undefined : new LatencyWindows(windowWidthMs(arrival.windowMs, scheduleMsOf(arrival), arrival.deadlineMs), scheduleMsOf(arrival)),
-  batching:
-    arrival?.batcher?.kind === 'window'
-      ? { wait: createLatencyHistogram(), waitSumUs: 0, waitCount: 0, batches: 0, timerFlushes: 0, sizeFlushes: 0, commands: 0, maxCommands: 0, lateSumUs: 0 }
-      : undefined,
+  batching: arrival?.batcher?.kind === 'window' ? newBatchTotals() : undefined,
 });
 
-// A verified run's batcher record added to the totals.
-const addBatching = (totals: BatchTotals | undefined, run: RequestRun): void => {
-  const record = run.batching;
+const newBatchTotals = (): BatchTotals => ({ wait: createLatencyHistogram(), waitSumUs: 0, waitCount: 0, batches: 0, timerFlushes: 0, sizeFlushes: 0, commands: 0, maxCommands: 0, lateSumUs: 0 });
+
+// A run's batcher record added to the totals.
+const addBatching = (totals: BatchTotals | undefined, record: BatchRecord | null): void => {
   if (totals === undefined || record === null) return;
   for (const us of record.waitUs) {
     if (!Number.isFinite(us)) continue;
@@ -66,18 +64,15 @@ const addBatching = (totals: BatchTotals | undefined, run: RequestRun): void => 
 };
 
 // The mix's mean commands per request, weighted by kind (what the prediction's size counts).
-const meanCommandsPerRequest = (cell: ConfigCell): number => {
-  const kinds = cell.workload.request?.kinds ?? [];
+const meanCommandsPerRequest = (workload: Workload): number => {
+  const kinds = workload.request?.kinds ?? [];
   const total = kinds.reduce((sum, k) => sum + k.weight, 0);
   return total === 0 ? 1 : kinds.reduce((sum, k) => sum + (k.weight / total) * commandsPerRequest(k), 0);
 };
 
-/** What a batched config's batcher did; undefined without `batch:`. */
-const batchingOf = (cell: ConfigCell, records: RequestRecords): BatchingResult | undefined => {
-  const batcher = cell.arrival?.batcher;
-  if (cell.arrival === undefined || batcher === undefined) return undefined;
-  const totals = records.batching;
-  const predicted = predictedBatchWait(batcher, cell.arrival, meanCommandsPerRequest(cell));
+// What a batcher did over `totals` (the window batcher's; undefined for none and auto).
+const summarizeBatching = (batcher: Batcher, arrival: CellArrival, workload: Workload, totals: BatchTotals | undefined): BatchingResult => {
+  const predicted = predictedBatchWait(batcher, arrival, meanCommandsPerRequest(workload));
   const meanWaitUs = totals === undefined || totals.waitCount === 0 ? null : totals.waitSumUs / totals.waitCount;
   const measured = totals !== undefined && totals.waitCount > 0;
   return {
@@ -94,6 +89,24 @@ const batchingOf = (cell: ConfigCell, records: RequestRecords): BatchingResult |
     meanBatchCommands: totals === undefined || totals.batches === 0 ? null : totals.commands / totals.batches,
     maxBatchCommands: totals === undefined ? null : totals.maxCommands,
   };
+};
+
+/** What a batched config's batcher did; undefined without `batch:`. */
+const batchingOf = (cell: ConfigCell, records: RequestRecords): BatchingResult | undefined => {
+  const batcher = cell.arrival?.batcher;
+  if (cell.arrival === undefined || batcher === undefined) return undefined;
+  return summarizeBatching(batcher, cell.arrival, cell.workload, records.batching);
+};
+
+/** What the batcher of one fault run did (`record`: its window batcher's; null for none). */
+export const faultRunBatching = (workload: Workload, arrival: CellArrival & { batcher: Batcher }, record: BatchRecord | null): BatchingResult => {
+  const totals = record === null ? undefined : newBatchTotals();
+  try {
+    addBatching(totals, record);
+    return summarizeBatching(arrival.batcher, arrival, workload, totals);
+  } finally {
+    totals?.wait.destroy();
+  }
 };
 
 const recordAll = (h: LatencyHistogram, values: Float64Array): void => {
@@ -119,7 +132,7 @@ export const recordRequests = (records: RequestRecords, run: WorkloadRun | Reque
   records.verifiedRuns++;
   recordAll(records.request, run.requestUs);
   if (run.serviceUs !== null) recordAll(records.service, run.serviceUs);
-  addBatching(records.batching, run);
+  addBatching(records.batching, run.batching);
   const request = runPercentiles(run.requestUs);
   const service = run.serviceUs === null ? null : runPercentiles(run.serviceUs);
   if (request !== null) {

@@ -1,7 +1,8 @@
 // A request workload under faults (one node): what runs, and what is refused with what would.
 // A request carries exactly one write, a counter (INCR or INCRBY on one key) the fault path's
 // checker reconciles, and reads (counted, not reconciled); one kind of request (no mix), one
-// arrival (no rate or clients axis, no rate search), no batch window and no trace; faults at a
+// arrival (no rate or clients axis, no rate search), at most one window batcher (its batch is one
+// policy batch; not auto) and no trace; faults at a
 // time or after N requests (`after:` counts requests), not byte- or reply-counted cuts.
 
 import { REQUEST_FAULT_READS, REQUEST_FAULT_WRITES, type Fault, type Workload } from '../contracts/index.ts';
@@ -35,10 +36,19 @@ const checkSteps = (w: Workload, path: FieldPath, problems: Problem[]): void => 
 const checkArrival = (w: Workload, path: FieldPath, problems: Problem[]): void => {
   const shape = w.request;
   if (shape === undefined) return;
-  if (shape.batchers !== undefined) {
-    problems.push({ path: [...path, 'batch'], at: 'key', message: 'a batch window does not run under faults', hint: 'remove batch: each request is then sent on arrival; or measure the window without faults' });
-  }
   const arrival = shape.arrival;
+  const batchers = shape.batchers ?? [];
+  if (batchers.length > 1) {
+    problems.push({ path: [...path, 'batch'], message: 'a fault scenario takes one batcher', hint: 'write one: batch: {window: 5ms, size: 16} (or leave batch out: each request is sent on arrival)' });
+  } else if (batchers[0]?.kind === 'auto') {
+    problems.push({
+      path: [...path, 'batch'],
+      message: "batch: auto does not run under faults: ioredis's auto-pipelining sits inside the client the retry policy drives, so the lab cannot tell which requests shared a batch",
+      hint: 'write a window batch, e.g. batch: {window: 5ms, size: 16} (sent as one policy batch), or leave batch out',
+    });
+  } else if (batchers[0]?.kind === 'window' && arrival === undefined) {
+    problems.push({ path: [...path, 'batch'], message: 'a window batch gathers open-loop arrivals', hint: 'add arrival: {rate: 200/s, for: 2s}' });
+  }
   if (arrival !== undefined && arrival.rates.length > 1) {
     problems.push({ path: [...path, 'arrival', 'rate'], message: 'a fault scenario takes one arrival rate', hint: 'write one rate, e.g. rate: 100/s (a fault cell runs one schedule)' });
   }

@@ -8,6 +8,12 @@
 //
 // `after: N` counts requests: the fault starts just before request N is issued (0-based), with
 // whatever is in flight left in flight (unlike a command workload, whose workers park first).
+//
+// A window batcher (`batch: {window, size}`, open loop only) gathers arriving requests as on the
+// measured path (batch-window.ts); a departing batch is one policy batch (performBatch) of every
+// command of its requests, on the shared client (the first connection) or a pool's free one. A
+// request's send is its batch's departure, so its latency from the intended start includes the
+// wait to fill; each request completes or fails on its own commands' replies.
 
 import { setMaxListeners } from 'node:events';
 import type { Mode, Policy, PolicyOperation, PolicyReply } from '../contracts/index.ts';
@@ -18,6 +24,7 @@ import type { RequestPlan } from './request-plan.ts';
 import { connectionPool } from './connection-pool.ts';
 import { sleepMs } from './abortable-sleep.ts';
 import { performGroup, policyOp, settle, untilAborted, type OpWrapping } from './fault-drive.ts';
+import { BatchWindow, type BatchRecord, type WindowEntry } from './batch-window.ts';
 
 /** Per request: when it was meant to start, started, got its connection and ended (ms after t0; NaN: never). */
 export interface RequestTimes {
@@ -47,6 +54,8 @@ export interface RequestFaultDriveInput {
   tagKeys: { logKey: string; doneKey: string };
   /** Open-loop: each request's intended start, µs after t0; absent: closed-loop. */
   offsetsUs?: Float64Array;
+  /** Open-loop: a window batcher the requests gather in (W ms or B commands); absent: each request on arrival. */
+  window?: { windowMs: number; size: number };
   trigger?: { beforeRequest: number; run: () => Promise<void> };
   signal: AbortSignal;
   /** performance.now() of the run's start: every time in RequestTimes is after it. */
@@ -58,6 +67,8 @@ export interface RequestFaultDriveEnd {
   reads: { ok: number; failed: number };
   /** Writes whose perform had not settled at the deadline. */
   unsettled: number;
+  /** What the window batcher did; null without one. */
+  batching: BatchRecord | null;
 }
 
 export const driveRequestsWithLedger = async (input: RequestFaultDriveInput): Promise<RequestFaultDriveEnd> => {
@@ -88,21 +99,33 @@ export const driveRequestsWithLedger = async (input: RequestFaultDriveInput): Pr
     return { id: `r${r}:${command.name}`, command: command.name, args: command.argsOf(ordinal), retrying: () => undefined };
   };
 
-  // Sends `commands` as one group; the first failure's kind, or undefined when all succeeded.
-  const sendGroup = async (commands: readonly OperationPlan[], r: number, connection: number): Promise<string | null | undefined> => {
+  // Sends the commands of one or more requests as one group; per request, the first failure's
+  // kind (undefined when all of its commands succeeded), or null when the run was aborted first.
+  const sendGroup = async (parts: readonly { r: number; commands: readonly OperationPlan[] }[], connection: number): Promise<(string | undefined)[] | null> => {
     const writes: number[] = [];
-    const ops = commands.map((command) => opFor(command, r, connection, writes));
+    const ops = parts.flatMap(({ r, commands }) => commands.map((command) => opFor(command, r, connection, writes)));
     const replies = await untilAborted(performGroup(policy, mode, clients[connection], ops), signal);
     if (replies === null) return null;
-    let failure: string | undefined;
-    commands.forEach((command, i) => {
-      const reply: PolicyReply = replies[i] ?? { ok: false, error: new Error('the policy returned no reply for this command') };
-      if (command === input.write) settle(ledger, writes.shift() as number, reply);
-      else if (reply.ok) reads.ok += 1;
-      else reads.failed += 1;
-      if (!reply.ok) failure ??= errorKind(reply.error);
+    let at = 0;
+    return parts.map(({ commands }) => {
+      let failure: string | undefined;
+      for (const command of commands) {
+        const reply: PolicyReply = replies[at++] ?? { ok: false, error: new Error('the policy returned no reply for this command') };
+        if (command === input.write) settle(ledger, writes.shift() as number, reply);
+        else if (reply.ok) reads.ok += 1;
+        else reads.failed += 1;
+        if (!reply.ok) failure ??= errorKind(reply.error);
+      }
+      return failure;
     });
-    return failure;
+  };
+
+  const end = (r: number, failure: string | undefined): void => {
+    if (failure !== undefined) {
+      times.status[r] = REQUEST_STATUS.failed;
+      times.errorKindOf.set(r, failure);
+    } else times.status[r] = REQUEST_STATUS.completed;
+    times.endMs[r] = nowMs();
   };
 
   // Request r on a client; null: aborted before it ended.
@@ -115,19 +138,34 @@ export const driveRequestsWithLedger = async (input: RequestFaultDriveInput): Pr
       const steps = plan.steps[plan.kindOf[r] ?? 0] ?? [];
       const groups = whole ? [steps.flat()] : steps;
       for (const group of groups) {
-        const failure = await sendGroup(group, r, connection);
-        if (failure === null) return;
-        if (failure !== undefined) {
-          times.status[r] = REQUEST_STATUS.failed;
-          times.errorKindOf.set(r, failure);
-          times.endMs[r] = nowMs();
-          return;
-        }
+        const outcome = await sendGroup([{ r, commands: group }], connection);
+        if (outcome === null) return;
+        if (outcome[0] !== undefined) return end(r, outcome[0]);
       }
-      times.status[r] = REQUEST_STATUS.completed;
-      times.endMs[r] = nowMs();
+      end(r, undefined);
     } finally {
       if (pool !== undefined && fixed === undefined) pool.release(connection);
+    }
+  };
+
+  // Window batching: request r joins the open batch (its start: its arrival); a departing batch
+  // is sent whole on one connection, its departure each request's send.
+  const join = (window: BatchWindow<WindowEntry>, r: number, intendedMs: number): void => {
+    times.startMs[r] = nowMs();
+    times.status[r] = REQUEST_STATUS.unfinished;
+    const commands = (plan.steps[plan.kindOf[r] ?? 0] ?? []).flat().length;
+    window.join({ r, intendedUs: (input.t0Ms + intendedMs) * 1000, joinedUs: performance.now() * 1000, commands });
+  };
+  const sendBatch = async (entries: readonly WindowEntry[]): Promise<void> => {
+    const connection = pool === undefined ? 0 : await pool.acquire();
+    try {
+      const sentMs = nowMs();
+      for (const { r } of entries) times.sendMs[r] = sentMs;
+      const parts = entries.map(({ r }) => ({ r, commands: (plan.steps[plan.kindOf[r] ?? 0] ?? []).flat() }));
+      const outcome = await sendGroup(parts, connection);
+      if (outcome !== null) entries.forEach(({ r }, i) => end(r, outcome[i]));
+    } finally {
+      if (pool !== undefined) pool.release(connection);
     }
   };
 
@@ -151,15 +189,21 @@ export const driveRequestsWithLedger = async (input: RequestFaultDriveInput): Pr
   } else {
     const offsets = input.offsetsUs;
     const inFlight: Promise<void>[] = [];
+    const window = input.window === undefined ? undefined : new BatchWindow<WindowEntry>(n, input.window, (entries) => inFlight.push(sendBatch(entries)));
     for (let r = 0; r < n && !signal.aborted; r++) {
       const intendedMs = (offsets[r] ?? 0) / 1000;
       await sleepMs(intendedMs - nowMs(), signal);
       if (signal.aborted) break;
       await triggerBefore(r);
       times.intendedMs[r] = intendedMs;
-      inFlight.push(request(r));
+      if (window === undefined) inFlight.push(request(r));
+      else join(window, r, intendedMs);
     }
+    // The last batch leaves on its timer; an abort drops it unsent (its requests stay unfinished).
+    while (window?.gathering === true && !signal.aborted) await sleepMs(1, signal);
+    window?.close();
     await untilAborted(Promise.all(inFlight), signal);
+    return { times, reads, unsettled: signal.aborted ? ledger.counts().sent : 0, batching: window?.record ?? null };
   }
-  return { times, reads, unsettled: signal.aborted ? ledger.counts().sent : 0 };
+  return { times, reads, unsettled: signal.aborted ? ledger.counts().sent : 0, batching: null };
 };

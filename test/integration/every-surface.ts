@@ -66,8 +66,8 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /**
  * `result` through compare (itself: exit 0; a worse copy: exit 1), `report --html` (every row id
- * and config id, no HOSTILE_TEXT as markup), --out's .hgrm files (one per config and per row with
- * latency) and the matchers (toPassThresholds passes; `failing` must throw, naming `failingWhy`).
+ * and config id, no HOSTILE_TEXT as markup), --out's .hgrm files (one per config, per row with
+ * latency and per row of requests) and the matchers (toPassThresholds passes; `failing` must throw, naming `failingWhy`).
  */
 export const expectEverySurface = async (
   result: LabResult,
@@ -103,6 +103,7 @@ export const expectEverySurface = async (
   const withLatency = [
     ...result.configs.filter((c) => (c.latencyUs?.count ?? 0) > 0).map((c) => c.id),
     ...(result.reconcile ?? []).filter((r) => (r.latencyUs?.count ?? 0) > 0).map((r) => r.id),
+    ...(result.reconcile ?? []).filter((r) => (r.requests?.latencyUs?.count ?? 0) > 0).map((r) => `${r.id}@requests`),
   ];
   expect(withLatency.length).toBeGreaterThan(0);
   for (const id of withLatency) {

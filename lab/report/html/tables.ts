@@ -3,7 +3,7 @@
 // measured. Each function returns an Html fragment built with `html` (escape.ts): every value
 // from the result is escaped text, every figure goes through `figure`.
 
-import { configMetricByKey, inWrittenUnit, reconcileMetricByName, REQUEST_ROW_COLUMNS, runCounts, type ConfigResult, type LabResult, type ReconcileEntry, type ThresholdResult } from '../../contracts/index.ts';
+import { configMetricByKey, inWrittenUnit, reconcileMetricByName, REQUEST_BATCH_COLUMNS, REQUEST_ROW_COLUMNS, runCounts, type ConfigResult, type LabResult, type ReconcileEntry, type ThresholdResult } from '../../contracts/index.ts';
 import { formatCount, formatLatencyUs, formatMs, formatOps, formatRatio } from '../figures.ts';
 import { figure, html, NA, raw, type Html } from './escape.ts';
 
@@ -113,15 +113,16 @@ const requestCell = (name: string, e: ReconcileEntry): Html => {
 
 export const reconcileTable = (entries: readonly ReconcileEntry[]): Html => {
   const withRequests = entries.some((e) => e.requests !== undefined);
+  const requestColumns = [...(withRequests ? REQUEST_ROW_COLUMNS : []), ...(entries.some((e) => e.requests?.batching !== undefined) ? REQUEST_BATCH_COLUMNS : [])];
   return table(
-    ['cell', 'verdict', 'runs', 'issued', 'acknowledged', 'applied', 'lost', 'duplicated', 'indeterminate', 'unexpected', 'fault fired', ...(withRequests ? REQUEST_ROW_COLUMNS.map(([, title]) => title.replace(' ms', '')) : []), 'why'],
+    ['cell', 'verdict', 'runs', 'issued', 'acknowledged', 'applied', 'lost', 'duplicated', 'indeterminate', 'unexpected', 'fault fired', ...requestColumns.map(([, title]) => title.replace(' ms', '')), 'why'],
     entries.map((e) => [
       html`<code>${e.id}</code>`,
       html`<span class="verdict ${verdictClass(e.verdict)}">${e.verdict}</span>`,
       html`${figure(e.runs, String)}${e.consistent ? '' : raw(' <span class="bad">counts differ between runs (first run shown)</span>')}`,
       ...[e.counts.issued, e.counts.acknowledged, e.counts.applied, e.counts.lost, e.counts.duplicated, e.counts.indeterminate, e.counts.unexpected].map((n) => figure(n, String)),
       e.faultObserved ? 'yes' : raw('<span class="bad">no</span>'),
-      ...(withRequests ? REQUEST_ROW_COLUMNS.map(([name]) => requestCell(name, e)) : []),
+      ...requestColumns.map(([name]) => requestCell(name, e)),
       joined(e.reasons, '; '),
     ]),
   );

@@ -190,6 +190,7 @@ const requestTally = { sent: count(), completed: count(), failed: count(), unfin
 const faultRequests = object<FaultRequests>({
   loop: literal('closed', 'open'), scheduled: count(), ...requestTally, failedByKind: record(count()), reads: object({ ok: count(), failed: count() }),
   latencyUs: latency, serviceLatencyUs: latency, aroundFault: nullable(object<NonNullable<FaultRequests['aroundFault']>>({ ...requestTally, latencyUs: latency })),
+  batching: optional(batching),
 });
 
 const reconcileEntry = object<ReconcileEntry>({

@@ -27,7 +27,7 @@ describe('parseScenario: request workloads under faults', () => {
     expect(lines(mix)).toStrictEqual(['2:12: workload.mix: a mix of request kinds does not run under faults yet']);
   });
 
-  it('refuses axes, a batch window, byte cuts and triggers in the wrong unit or past the run', () => {
+  it('refuses axes, byte cuts and triggers in the wrong unit or past the run (a window batch runs)', () => {
     const error = failure(
       yaml(
         'name: t',
@@ -42,12 +42,19 @@ describe('parseScenario: request workloads under faults', () => {
     expect(lines(error)).toStrictEqual([
       '2:88: workload.arrival.rate: a fault scenario takes one arrival rate',
       '2:123: workload.clients: a fault scenario takes one clients mode',
-      '2:144: workload.batch: a batch window does not run under faults',
       '5:22: faults[0].after: under a request workload after counts requests, not commands',
       '6:22: faults[1].after: after 500 requests, but the run sends 100',
       '7:26: faults[2].cut-after: a byte- or reply-counted cut does not run under a request workload (its requests mix commands whose bytes the lab does not count)',
     ]);
-    expect(hints(error)[3]).toBe('write after: 10 requests (the fault starts just before that request), or at: 1s');
+    expect(hints(error)[2]).toBe('write after: 10 requests (the fault starts just before that request), or at: 1s');
+  });
+
+  it('refuses batch: auto, a list of batchers, and a window without arrivals', () => {
+    const run = (batch: string, arrival = ', arrival: {rate: 100/s, for: 1s}') =>
+      failure(yaml('name: t', `workload: {request: [{command: GET, key: c}, {command: INCR, key: c}]${arrival}, batch: ${batch}}`, 'modes: [pipeline:all]', 'faults: [{name: a, at: 100ms, reset: {}}]'));
+    expect(lines(run('auto'))[0]).toMatch(/workload.batch: batch: auto does not run under faults/);
+    expect(lines(run('[{window: 5ms, size: 8}, {window: 10ms, size: 8}]'))[0]).toMatch(/workload.batch: a fault scenario takes one batcher/);
+    expect(lines(run('{window: 5ms, size: 8}', '')).join('\n')).toMatch(/batch/);
   });
 
   it('a command workload refuses after: N requests', () => {
