@@ -157,6 +157,9 @@ export interface ServerInfoDelta {
    * each run: the workload's bytes (client to server / server to client). */
   netInputBytes: number;
   netOutputBytes: number;
+  /** Read from several nodes (a cluster's primaries): netOutputBytes of the primary that wrote the
+   * most in each run, summed over the runs; absent when one node was read. */
+  busiestNodeNetOutputBytes?: number;
   /** Highest client_recent_max_input_buffer / _output_buffer seen after a run (a gauge, not a delta). */
   clientRecentMaxInputBufferBytes: number;
   clientRecentMaxOutputBufferBytes: number;

@@ -24,7 +24,10 @@ type AdviseStep = { batch: number } | { stopped: string };
 export const adviseProbeOf = (budgets: AdviseBudgets, batch: number, config: ConfigResult, target: AdviseTarget = 'pipeline-depth'): AdviseProbe => {
   const info = config.serverInfo;
   const measuredRuns = config.runs.length;
-  const perCommand = info === null || measuredRuns === 0 || config.commands === 0 ? null : info.netOutputBytes / (measuredRuns * config.commands);
+  // On a cluster a window batch's keys share one hash tag, so one primary owes every batch's
+  // replies: the busiest primary's bytes, not the sum over the primaries.
+  const outputBytes = info === null ? null : (info.busiestNodeNetOutputBytes ?? info.netOutputBytes);
+  const perCommand = outputBytes === null || measuredRuns === 0 || config.commands === 0 ? null : outputBytes / (measuredRuns * config.commands);
   // A window's batch holds what arrived in time, up to B: the largest batch it sent owes the most replies.
   const batching = target === 'window-size' ? config.batching : undefined;
   const batchCommands = batching === undefined ? batch : batching.maxBatchCommands;

@@ -114,7 +114,8 @@ export const infoDelta = (before: InfoSnapshot, after: InfoSnapshot): ServerInfo
 const sumNullable = (xs: (number | null)[]): number | null =>
   xs.reduce<number | null>((sum, x) => (x === null ? sum : (sum ?? 0) + x), null);
 
-/** Per-run deltas into one for the config: counters summed, gauges the highest; null for no runs. */
+/** Per-run deltas into one for the config: counters summed, gauges the highest; null for no runs.
+ * The busiest node's output bytes are summed when every run has them. */
 export const mergeInfoDeltas = (deltas: readonly ServerInfoDelta[]): ServerInfoDelta | null => {
   if (deltas.length === 0) return null;
   const sum = (pick: (d: ServerInfoDelta) => number) => deltas.reduce((total, d) => total + pick(d), 0);
@@ -123,9 +124,11 @@ export const mergeInfoDeltas = (deltas: readonly ServerInfoDelta[]): ServerInfoD
   for (const d of deltas) {
     for (const [kind, count] of Object.entries(d.errorStats)) errorStats[kind] = (errorStats[kind] ?? 0) + count;
   }
+  const busiest = deltas.map((d) => d.busiestNodeNetOutputBytes);
   return {
     netInputBytes: sum((d) => d.netInputBytes),
     netOutputBytes: sum((d) => d.netOutputBytes),
+    ...(busiest.every((b) => b !== undefined) ? { busiestNodeNetOutputBytes: busiest.reduce((total, b) => total + b, 0) } : {}),
     clientRecentMaxInputBufferBytes: highest((d) => d.clientRecentMaxInputBufferBytes),
     clientRecentMaxOutputBufferBytes: highest((d) => d.clientRecentMaxOutputBufferBytes),
     usedMemoryPeakBytes: highest((d) => d.usedMemoryPeakBytes),

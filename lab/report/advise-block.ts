@@ -16,6 +16,14 @@ const LEGEND = [
   'window size (batch: {window, size}): batch p99 is the request p99 from its scheduled arrival, the wait to fill its batch included; replies/batch is for the largest batch the window sent',
 ];
 
+/** Read from a cluster's primaries: which primary's bytes the evidence is. */
+export const CLUSTER_ADVISE_LEGEND =
+  'on a cluster (INFO read from every primary): replies/batch is the busiest primary’s output bytes per command times B (a window batch’s keys share one hash tag, so one primary owes it); sampled omem is the highest primary’s sample';
+
+/** Whether an advised config's INFO was read from several nodes (a cluster's primaries). */
+export const advisedOnCluster = (configs: readonly ConfigResult[]): boolean =>
+  configs.some((c) => c.advice !== undefined && c.serverInfo?.busiestNodeNetOutputBytes !== undefined);
+
 const NA: Cell = { text: 'n/a', style: 'dim' };
 const orNa = <T>(v: T | null, f: (x: T) => string): Cell => (v === null ? NA : { text: f(v) });
 
@@ -57,5 +65,5 @@ export const renderAdvice = (configs: readonly ConfigResult[], color: boolean, w
   );
   // One paragraph per config (wrapNote joins its phrases into one).
   const [head = '', ...grid] = gridBlock({ title, columns: COLUMNS, rows }, color, width);
-  return [head, ...grid, ...notes.flatMap((note) => wrapNote([note], width - 2).map((line) => `  ${line}`)), ...wrapNote(LEGEND, width - 2).map((line) => paint(`  ${line}`, 'dim', color))];
+  return [head, ...grid, ...notes.flatMap((note) => wrapNote([note], width - 2).map((line) => `  ${line}`)), ...wrapNote(advisedOnCluster(advised) ? [...LEGEND, CLUSTER_ADVISE_LEGEND] : LEGEND, width - 2).map((line) => paint(`  ${line}`, 'dim', color))];
 };

@@ -110,11 +110,22 @@ export const checkWindowAdvise = (shape: { arrival: ArrivalAxes | undefined; bat
   }
 };
 
+const CLUSTER_DEPTH_HINT =
+  'on a cluster advise: searches a window size: a request workload whose keys share one hash tag, e.g. request: [{command: GET, key: "{shop}:page:{r}"}] with arrival: {rate: 500/s, for: 2s}, batch: {window: 5ms, size: 8} and advise: (modes: [pipeline:all]); or remove topology to search a pipeline depth on one node';
+
 /** A scenario with an advised command workload runs one mode, pipeline:B (the first probe); any
- * advised workload runs on one node without faults or another engine. */
+ * advised workload runs plain runs with the lab's engine, without faults or a timeline: on one
+ * node, on the primary of a primary with replicas, or (a window size) on a cluster's single-node path. */
 export const checkAdviseRules = (
   record: Record<string, unknown>,
-  context: { workloads: Workload[] | undefined; modes: Mode[] | undefined; /** A primary with replicas measured on the single-node path. */ onPrimary?: boolean },
+  context: {
+    workloads: Workload[] | undefined;
+    modes: Mode[] | undefined;
+    /** A primary with replicas measured on the single-node path. */
+    onPrimary?: boolean;
+    /** A Redis Cluster: `onSinglePath` when its workloads are all request workloads without a timeline (Cluster clients on the single-node path). */
+    cluster?: { onSinglePath: boolean };
+  },
   problems: Problem[],
 ): void => {
   if (!context.workloads?.some((w) => w.advise !== undefined)) return;
@@ -130,9 +141,23 @@ export const checkAdviseRules = (
       hint: 'write modes: [pipeline:100] (100 is the first probe; the search doubles or halves it from there)',
     });
   }
+  const { cluster } = context;
   for (const key of ['faults', 'topology', 'engine', 'timeline']) {
-    if (record[key] === undefined || (key === 'topology' && context.onPrimary === true)) continue;
-    const onPrimary = key === 'topology' ? ' (a primary with replicas without a timeline, WAIT or read-from is probed on the primary)' : '';
-    problems.push({ path: [key], at: 'key', message: `advise: probes plain runs on one node with the lab's engine; ${key} does not go with it`, hint: `remove ${key}${onPrimary}, or advise: from the workload` });
+    if (record[key] === undefined || (key === 'topology' && (context.onPrimary === true || cluster?.onSinglePath === true))) continue;
+    // A cluster's timeline is refused as a timeline; its command workloads here.
+    if (key === 'topology' && cluster !== undefined) {
+      if (record.timeline !== undefined) continue;
+      problems.push({
+        path: ['topology'],
+        at: 'key',
+        message: depths
+          ? 'advise: on a cluster does not search a pipeline depth: the cluster runner splits each batch into one pipeline per primary, so no depth reaches a node whole'
+          : 'advise: on a cluster searches a window size on the single-node path, which takes a scenario of request workloads only; this one has a command workload',
+        hint: CLUSTER_DEPTH_HINT,
+      });
+      continue;
+    }
+    const where = key === 'topology' ? ' (a primary with replicas without a timeline, WAIT or read-from is probed on the primary; a cluster without a timeline probes a window size)' : '';
+    problems.push({ path: [key], at: 'key', message: `advise: probes plain runs with the lab's engine; ${key} does not go with it`, hint: `remove ${key}${where}, or advise: from the workload` });
   }
 };

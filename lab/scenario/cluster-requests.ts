@@ -63,7 +63,7 @@ export const checkClusterRequests = (record: Record<string, unknown>, workloads:
     const windowed = workload.request?.batchers?.some((b) => b.kind === 'window') === true;
     const slots = new Set(kinds.flat().map(slotOf));
     if (windowed && (slots.size > 1 || ![...slots].every((s) => s.startsWith('slot:')))) {
-      problems.push({ path: [...path, 'batch'], message: 'a window batch is one pipeline of several requests, but their keys are in several slots of the cluster', hint: 'use batch: auto (ioredis sends one pipeline per node), or one fixed hash tag for every key, e.g. key: "{api}:user:{r}"' });
+      problems.push({ path: [...path, 'batch'], message: 'a window batch is one pipeline of several requests, but their keys are in several slots of the cluster', hint: 'use batch: auto (ioredis sends one pipeline per node), or one fixed hash tag for every key, e.g. key: "{shop}:user:{r}"' });
     }
   });
 };

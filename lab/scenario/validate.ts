@@ -149,7 +149,7 @@ const readScenario = (record: Record<string, unknown>, problems: Problem[]): Sce
   if (clusterRequests && workloads !== undefined) checkClusterRequests(record, workloads, modes, problems);
   else if (topology !== undefined && topology.kind !== 'single' && !onPrimary) checkTopologyWorkloads(workloads, topology.kind === 'cluster', problems);
   if (onPrimary && asksReplication(replication)) checkReplicationWorkloads(workloads, problems);
-  checkAdviseRules(record, { workloads, modes, onPrimary: onPrimary && !asksReplication(replication) }, problems);
+  checkAdviseRules(record, { workloads, modes, onPrimary: onPrimary && !asksReplication(replication), ...(topology?.kind === 'cluster' ? { cluster: { onSinglePath: clusterRequests } } : {}) }, problems);
   if (topology !== undefined && topology.kind === 'replicas') checkTimelineReach(timeline, workloads?.flatMap((w) => w.commands), problems);
   const engine = readEngine(optionalKey(record, 'engine'), ['engine'], problems);
   checkEngineRules({ record, engine, workloads, modes }, problems);

@@ -134,7 +134,8 @@ const runBytes = (delta: ServerInfoDelta, firstReplyBytes: number) => ({
 
 /** After a timed span: the server's INFO deltas (the lab's own INFO bytes taken out), and what
  * the span cost besides its wall time: client CPU, the server's time in `commands`, bytes each way.
- * On a cluster each primary's deltas are added up (counters summed, gauges the highest). */
+ * On a cluster each primary's deltas are added up (counters summed, gauges the highest), and the
+ * output bytes of the primary that wrote the most are kept beside them. */
 export const spanCosts = async (control: ControlClient, before: readonly InfoReading[], commands: readonly string[], clientCpuMs: number) => {
   const after = await readInfo(control);
   const deltas: ServerInfoDelta[] = [];
@@ -149,7 +150,8 @@ export const spanCosts = async (control: ControlClient, before: readonly InfoRea
     serverUs += time.serverUs;
     calls += time.calls;
   }
-  const serverInfo = mergeInfoDeltas(deltas) as ServerInfoDelta;
+  const merged = mergeInfoDeltas(deltas) as ServerInfoDelta;
+  const serverInfo = deltas.length > 1 ? { ...merged, busiestNodeNetOutputBytes: Math.max(...deltas.map((d) => d.netOutputBytes)) } : merged;
   return { serverInfo, costs: { clientCpuMs, serverMs: serverUs / 1000, bytesUp: serverInfo.netInputBytes, bytesDown: serverInfo.netOutputBytes }, calls };
 };
 

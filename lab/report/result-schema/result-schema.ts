@@ -62,7 +62,7 @@ const run = object<RunRecord>({
 const engine = object<EngineInfo>({ name: literal('redis-benchmark'), version: string(), commandLine: string(), latencyFrom: literal('median run') });
 
 const serverInfo = object<ServerInfoDelta>({
-  netInputBytes: signed(), netOutputBytes: signed(), clientRecentMaxInputBufferBytes: nonNegative(), clientRecentMaxOutputBufferBytes: nonNegative(),
+  netInputBytes: signed(), netOutputBytes: signed(), busiestNodeNetOutputBytes: optional(signed()), clientRecentMaxInputBufferBytes: nonNegative(), clientRecentMaxOutputBufferBytes: nonNegative(),
   usedMemoryPeakBytes: nonNegative(), evictedKeys: signed(), rejectedConnections: signed(),
   queryBufferLimitDisconnections: nullable(signed()), outputBufferLimitDisconnections: nullable(signed()), errorStats: record(signed()),
 });

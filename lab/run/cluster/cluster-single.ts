@@ -25,6 +25,10 @@ const NOT_MEASURED = [
   'replication lag is not sampled on a cluster: replicas follow their primary across the primary’s link',
 ];
 
+// The batch-size advisor's output-buffer figures on a cluster (a window size: one hash tag, one primary).
+const ADVISE_NOTE =
+  'advise: a window batch’s keys share one hash tag, so one primary owes each batch’s replies: replies/batch (the server-output-buffer budget) is the busiest primary’s output bytes per command times the largest batch, and sampled omem is the highest primary’s client_recent_max_output_buffer; the other primaries’ bytes are not judged';
+
 const NO_SPAN = { begin: async () => undefined, end: async () => undefined };
 
 /** Control and request clients for the cluster, every link calibrated (and left applied). */
@@ -54,7 +58,7 @@ export const openClusterOnSingle = async (input: { runtime: StartedRuntime; scen
     return {
       result: { topology: topologyLabel(runtime.topology), nodes: nodesResult(runtime), links },
       warnings,
-      notMeasured: NOT_MEASURED,
+      notMeasured: input.scenario.workloads.some((w) => w.advise !== undefined) ? [...NOT_MEASURED, ADVISE_NOTE] : NOT_MEASURED,
       lagSpan: () => NO_SPAN,
       figures: () => ({}),
       // Request runs only, on the primaries: no replica is waited for (read-from is refused on a cluster).

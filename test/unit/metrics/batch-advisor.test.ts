@@ -100,6 +100,9 @@ describe('batch-size advisor search', () => {
     expect(probe.clientMemoryBytes).toBe(3_000_000);
     expect(probe.missed).toEqual(['request-p99']);
     expect(probe.met).toBe(false);
+    // Read from a cluster's primaries: the busiest primary's bytes, the one primary a hash-tagged batch went to.
+    const cluster = { ...config, serverInfo: { netOutputBytes: 2 * 1000 * 5 + 4000, busiestNodeNetOutputBytes: 2 * 1000 * 5, clientRecentMaxOutputBufferBytes: 123 } } as unknown as ConfigResult;
+    expect(adviseProbeOf({ serverOutputBufferBytes: 1000 }, 100, cluster).serverOutputBufferBytes).toBe(500);
     // A figure not measured misses its budget.
     expect(missedBudgets({ clientMemoryBytes: 1 }, { requestP99Us: null, clientMemoryBytes: null, serverOutputBufferBytes: null })).toEqual(['client-memory']);
   });

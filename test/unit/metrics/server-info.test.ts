@@ -139,6 +139,13 @@ describe('mergeInfoDeltas', () => {
     });
   });
 
+  it('sums the busiest node\'s output bytes over runs when every run has them (a cluster), else leaves them out', () => {
+    const runs = [delta({ netOutputBytes: 12, busiestNodeNetOutputBytes: 10 }), delta({ netOutputBytes: 7, busiestNodeNetOutputBytes: 6 })];
+    expect(mergeInfoDeltas(runs)?.busiestNodeNetOutputBytes).toBe(16);
+    expect(mergeInfoDeltas([...runs, delta({ netOutputBytes: 5 })])).not.toHaveProperty('busiestNodeNetOutputBytes');
+    expect(mergeInfoDeltas([delta({ netOutputBytes: 5 })])).not.toHaveProperty('busiestNodeNetOutputBytes');
+  });
+
   it('sums the nullable counters where present and is null without runs', () => {
     const merged = mergeInfoDeltas([
       delta({ queryBufferLimitDisconnections: 1, outputBufferLimitDisconnections: 0 }),

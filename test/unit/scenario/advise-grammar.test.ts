@@ -56,7 +56,7 @@ describe('workload.advise', () => {
     const step = failure(yaml('name: t', 'workload:', '  request: [{command: GET, key: "k:{r}", advise: {request-p99: 20ms}}]', '  requests: 10', 'modes: [sync]'));
     expect(lines(step).join('\n')).toMatch(/not a step of a request/);
     const faults = failure(scenario('{request-p99: 20ms}', 'modes: [pipeline:100]', 'faults: [{at: 10ms, reset: true}]'));
-    expect(lines(faults).join('\n')).toMatch(/faults: advise: probes plain runs on one node/);
+    expect(lines(faults).join('\n')).toMatch(/faults: advise: probes plain runs with the lab's engine; faults does not go with it/);
   });
 });
 
@@ -83,5 +83,57 @@ describe('request workload advise (a window size)', () => {
     expect(lines(failure(windowed('{window: 5ms, size: 8}', '{request-p99: 20ms}', '{rate: 100/s..500/s, for: 1s}'))).join('\n')).toMatch(/advise: needs a constant rate/);
     const noBatch = failure(yaml('name: t', 'workload:', '  request: [{command: GET, key: "k:{r}"}]', '  arrival: {rate: 500/s, for: 1s}', '  advise: {request-p99: 20ms}', 'modes: [sync]'));
     expect(lines(noBatch).join('\n')).toMatch(/got no batch:/);
+  });
+});
+
+// `advise:` on a Redis Cluster: a window size on the single-node path (Cluster clients), every key
+// under one hash tag; a pipeline depth stays refused (the cluster runner splits each batch per primary).
+describe('advise on a cluster and on a primary', () => {
+  const CLUSTER = 'topology: {cluster: {primaries: 3, replicas: 0}}';
+  const clusterWindow = (key: string): string =>
+    yaml('name: t', CLUSTER, 'workload:', `  request: [{command: GET, key: "${key}"}]`, '  arrival: {rate: 500/s, for: 1s}', '  batch: {window: 5ms, size: 8}', '  advise: {server-output-buffer: 64KB}', 'modes: [pipeline:all]');
+
+  it('searches a window size on a cluster when every key shares one hash tag', () => {
+    const s = parseScenario(clusterWindow('{shop}:page:{r}'), 'x.yaml');
+    expect(s.topology?.kind).toBe('cluster');
+    expect(s.workloads[0]?.advise?.budgets).toEqual({ serverOutputBufferBytes: 64_000 });
+    expect(expandMatrix(s).map((c) => c.id)).toEqual(['pipeline:all@rtt=0ms,rate=500/s,batch=5ms/advise']);
+  });
+
+  it('refuses a window over several slots (the cluster rule) without refusing the advisor', () => {
+    const text = lines(failure(clusterWindow('page:{r}'))).join('\n');
+    expect(text).toMatch(/a window batch is one pipeline of several requests, but their keys are in several slots/);
+    expect(text).not.toMatch(/advise:/);
+  });
+
+  it('refuses a pipeline depth on a cluster, pointing at the window advisor', () => {
+    const bad = failure(scenario('{request-p99: 20ms}', 'modes: [pipeline:100]', CLUSTER));
+    expect(lines(bad).join('\n')).toMatch(/topology: advise: on a cluster does not search a pipeline depth: the cluster runner splits each batch into one pipeline per primary/);
+    expect(hints(bad).join('\n')).toMatch(/on a cluster advise: searches a window size: a request workload whose keys share one hash tag.*batch: \{window: 5ms, size: 8\}/);
+  });
+
+  it('refuses a window size on a cluster beside a command workload (the cluster runner takes it)', () => {
+    const mixed = yaml(
+      'name: t',
+      CLUSTER,
+      'workload:',
+      '  - request: [{command: GET, key: "{shop}:page:{r}"}]',
+      '    arrival: {rate: 500/s, for: 1s}',
+      '    batch: {window: 5ms, size: 8}',
+      '    advise: {server-output-buffer: 64KB}',
+      '  - {label: w, command: SET, key: "k:{i}", commands: 10}',
+      'modes: [pipeline:all]',
+    );
+    const text = lines(failure(mixed)).join('\n');
+    expect(text).toMatch(/topology: advise: on a cluster searches a window size on the single-node path, which takes a scenario of request workloads only/);
+  });
+
+  it('probes a primary with replicas or sentinels without a timeline; WAIT and a timeline stay refused', () => {
+    for (const topology of ['topology: {primary: 1, replicas: 2}', 'topology: {primary: 1, replicas: 1, sentinels: 3}']) {
+      const s = parseScenario(scenario('{request-p99: 20ms}', 'modes: [pipeline:100]', topology), 'x.yaml');
+      expect(s.workloads[0]?.advise?.budgets, topology).toEqual({ requestP99Us: 20_000 });
+    }
+    const wait = failure(scenario('{request-p99: 20ms}', 'modes: [pipeline:100]', 'topology: {primary: 1, replicas: 1}', 'replication: {wait: {replicas: 1, timeout: 100ms}}'));
+    expect(lines(wait).join('\n')).toMatch(/topology: advise: probes plain runs/);
   });
 });
