@@ -25,6 +25,9 @@ const NOT_MEASURED = [
   'replication lag is not sampled on a cluster: replicas follow their primary across the primary’s link',
 ];
 
+const SERVER_NOTE =
+  'server: client-output-buffer-limit was set on every primary (replicas keep theirs: no request reads from one), and the request clients do not resend a command whose connection closed; INFO’s close count is summed over the primaries, so only the log evidence names the primary that closed a client; the containers runtime reads primary-1’s log only';
+
 const NO_SPAN = { begin: async () => undefined, end: async () => undefined };
 
 /** Control and request clients for the cluster, every link calibrated (and left applied). */
@@ -48,13 +51,15 @@ export const openClusterOnSingle = async (input: { runtime: StartedRuntime; scen
       if (calibration !== undefined) await shapeBus(api, node, calibration);
     }
     const connector: Connector<Cluster> = {
-      open: async (cell) => (await connectCluster({ seeds: primaries.map((n) => n.proxied), natMap: runtime.natMap, ...password, autoPipelining: autoPipelined(cell) })).cluster,
+      // With `server:` a closed connection is the server closing the client: a resend would run the batch into the limit again.
+      open: async (cell) =>
+        (await connectCluster({ seeds: primaries.map((n) => n.proxied), natMap: runtime.natMap, ...password, autoPipelining: autoPipelined(cell), resendOnClose: input.scenario.server === undefined })).cluster,
       close: closeCluster,
     };
     return {
       result: { topology: topologyLabel(runtime.topology), nodes: nodesResult(runtime), links },
       warnings,
-      notMeasured: NOT_MEASURED,
+      notMeasured: input.scenario.server === undefined ? NOT_MEASURED : [...NOT_MEASURED, SERVER_NOTE],
       lagSpan: () => NO_SPAN,
       figures: () => ({}),
       // Request runs only, on the primaries: no replica is waited for (read-from is refused on a cluster).
