@@ -49,6 +49,9 @@ export interface ConnectClusterInput {
   scaleReads?: ClusterOptions['scaleReads'];
   /** ioredis enableAutoPipelining: commands issued in one event-loop turn leave as one pipeline per node. */
   autoPipelining?: boolean;
+  /** false: a command or pipeline whose connection closed fails with the close instead of being
+   * sent again (ioredis resends it, up to maxRedirections times); default true. */
+  resendOnClose?: boolean;
 }
 
 const READY_TIMEOUT_MS = 10_000;
@@ -90,7 +93,13 @@ export const connectCluster = async (input: ConnectClusterInput): Promise<LabClu
       redirects.push({ kind, slot, from: cluster.slots[slot]?.[0], to });
     } else if (kind === 'CLUSTERDOWN') retries.clusterDown++;
     else if (kind === 'TRYAGAIN') retries.tryAgain++;
-    else if (error.message === 'Connection is closed.') retries.connectionClosed++;
+    else if (error.message === 'Connection is closed.') {
+      if (input.resendOnClose === false) {
+        handlers.defaults();
+        return;
+      }
+      retries.connectionClosed++;
+    }
     original(error, ttl, handlers);
   };
   cluster.handleError = counting;

@@ -132,6 +132,9 @@ export interface ServerClosed {
   lost: number;
   /** The first log line, as the server wrote it (evidence `log`). */
   logLine?: string;
+  /** On a cluster: the primaries whose log shows the close (evidence `log`; INFO is summed over
+   * the primaries and does not say which). */
+  nodes?: string[];
 }
 
 /** Whether a run's figures count: verified by the lab, or completed on the redis-benchmark

@@ -12,7 +12,7 @@ export const renderServerClosed = (configs: readonly ConfigResult[], color: bool
     if (closed === undefined) return [];
     const runs = `${closed.runs}/${config.runs.length} run${config.runs.length === 1 ? '' : 's'}`;
     const head =
-      `  ${config.id}: closed by the server ×${closed.count} in ${runs} (client-output-buffer-limit; evidence: ${evidenceWords(closed.evidence)}); ` +
+      `  ${config.id}: closed by the server ×${closed.count} in ${runs} (client-output-buffer-limit; evidence: ${evidenceWords(closed.evidence)}${closed.nodes === undefined ? '' : ` on ${closed.nodes.join(', ')}`}); ` +
       `issued ${closed.issued}, executed ${closed.executed}, acknowledged ${closed.acknowledged}, applied without a reply ${closed.appliedUnacknowledged}, lost ${closed.lost}`;
     return [...hangWrap(head, width), ...(closed.logLine === undefined ? [] : hangWrap(`    log: ${closed.logLine}`, width).map((l) => paint(l, 'dim', color)))];
   });

@@ -9,12 +9,11 @@ import type { Endpoint } from '../runtime/index.ts';
 import { collectGarbage } from '../metrics/index.ts';
 import { buildPlan, buildRequestPlan, runRequests, runTraceReplay, runWorkload, traceConnections, type OperationPlan, type RequestPlan, type RequestRun, type SpanHooks } from '../workload/index.ts';
 import { newRequestRecords, openedConnections, recordRequests } from './request-results.ts';
-import type { Calibration, ConfigCell, SloProbe } from '../contracts/index.ts';
+import type { Calibration, ConfigCell, ServerClosed, SloProbe } from '../contracts/index.ts';
 import { engineRunRecord, recordEngineRun, recordRun, runRecord, type ConfigRuns } from './result-assembly.ts';
 import { calibrateShape, checkAborted, type RunSession } from './session.ts';
 import { runEngineConfig, type EngineSetup } from './engine-runs.ts';
-import { logMark, serverClosedOf } from './server-settings.ts';
-import type { StartedRuntime } from '../runtime/index.ts';
+import { logMark, serverClosedOf, type NodeLog } from './server-settings.ts';
 import { newBystanderRecords, type Bystanders } from './bystander-runs.ts';
 import { searchRate } from './slo-runs.ts';
 import { adviseBatch } from './advise-runs.ts';
@@ -98,7 +97,8 @@ export interface MeasureContext extends RunSession {
   /** The redis-benchmark engine drives every config instead of the lab's ioredis clients. */
   engine?: { setup: EngineSetup; endpoints: { proxied: Endpoint; direct: Endpoint } };
   /** The entry node's log, read for the server closing a run's client (scenario `server:`). */
-  serverLog?: StartedRuntime['serverLog'];
+  /** The logs the server-closed evidence is read from (server-settings.ts evidenceLogs). */
+  serverLogs?: readonly NodeLog[];
   /** `bystander:` in the scenario: a second client beside every proxied measured run (issue 27). */
   bystanders?: Bystanders;
   /** A topology past one node: replication lag sampled around each measured run (topology-single.ts). */
@@ -166,13 +166,13 @@ export const measureLink = async (ctx: MeasureContext, configs: ConfigRuns[]): P
     const span = hooks === undefined ? {} : { span: hooks };
     const clients = await ctx.clients.connect(cell);
     const watched = scenario.server?.outputBufferLimit !== undefined;
-    const mark = watched ? logMark(ctx) : undefined;
+    const marks = watched ? logMark(ctx) : [];
     let run;
     try {
       const wait = cell.wait === undefined || cell.wait === null ? {} : { wait: cell.wait };
       run = await runWorkload({ clients, control: ctx.direct, keyspace: ctx.keyspace, mode: cell.mode, plan, ...span, ...wait, ...(ctx.replicas === undefined ? {} : { replicas: ctx.replicas }) });
       checkAborted(ctx.signal); // an abort drops the connections: the run it cut short is not a result
-      const serverClosed = watched ? await serverClosedOf(ctx, mark, run, plan.size) : undefined;
+      const serverClosed = watched ? await serverClosedOf(marks, run, plan.size) : undefined;
       if (serverClosed !== undefined) run = { ...run, serverClosed };
     } finally {
       await ctx.clients.close(clients);
@@ -247,7 +247,7 @@ export const measureLink = async (ctx: MeasureContext, configs: ConfigRuns[]): P
 
 // One run of a request config: its plan is built once (outside every timed span); an open-loop
 // pool opens its pool's connections, everything else the cell's connections.
-const runRequestConfig = async (ctx: MeasureContext, config: ConfigRuns, plans: Map<ConfigRuns, RequestPlan>, span: SpanHooks | undefined): Promise<RequestRun> => {
+const runRequestConfig = async (ctx: MeasureContext, config: ConfigRuns, plans: Map<ConfigRuns, RequestPlan>, span: SpanHooks | undefined): Promise<RequestRun & { serverClosed?: ServerClosed }> => {
   const { cell } = config;
   let plan = plans.get(config);
   if (plan === undefined) {
@@ -257,10 +257,14 @@ const runRequestConfig = async (ctx: MeasureContext, config: ConfigRuns, plans: 
   }
   const connector: RunClients<RequestClient> = ctx.requestClients ?? ctx.clients;
   const clients = await connector.connect(cell, openedConnections(cell));
+  const watched = ctx.scenario.server?.outputBufferLimit !== undefined;
+  const marks = watched ? logMark(ctx) : [];
   try {
     const run = await runRequests({ clients, control: ctx.control ?? ctx.direct, keyspace: ctx.keyspace, cell, plan, seed: ctx.scenario.seed, ...(span === undefined ? {} : { span }) });
     checkAborted(ctx.signal);
-    return run;
+    const issued = plan.plans.reduce((sum, p) => sum + p.size, 0);
+    const serverClosed = watched ? await serverClosedOf(marks, run, issued) : undefined;
+    return serverClosed === undefined ? run : { ...run, serverClosed };
   } finally {
     await connector.close(clients);
   }

@@ -22,7 +22,7 @@ import { admitOnSharedTarget } from './target-admission.ts';
 import { readVersions, type RunSession } from './session.ts';
 import { engineInfo, findEngine, type EngineSetup } from './engine-runs.ts';
 import { runTopologyScenario } from './topology-scenario.ts';
-import { applyServerSettings } from './server-settings.ts';
+import { applyServerSettings, evidenceLogs } from './server-settings.ts';
 import { openClusterOnSingle } from './cluster/cluster-single.ts';
 import { openTopology, primaryShaped, type TopologyOnSingle } from './topology-single.ts';
 import { runClusterLab } from './cluster/run-cluster.ts';
@@ -164,9 +164,14 @@ const measureScenario = async (given: Scenario, runtime: StartedRuntime, emit: P
   const clean = () => (cleaned ??= cleanUp(keyspace, direct));
   let restoreServer: () => Promise<string | undefined> = async () => undefined;
   let topology: TopologyOnSingle | undefined;
+  // On a cluster `server:` goes on every primary: each serves the clients of its slots.
+  const otherPrimaries: Redis[] = [];
   try {
     await admitOnSharedTarget(scenario, keyspace, direct);
-    restoreServer = await applyServerSettings(scenario, runtime, direct);
+    if (scenario.server !== undefined && runtime.topology.kind === 'cluster') {
+      for (const node of runtime.nodes.filter((n) => n.role === 'primary' && n.name !== primary)) otherPrimaries.push(await connectClient(node.direct, `${node.name} directly`));
+    }
+    restoreServer = await applyServerSettings(scenario, runtime, [direct, ...otherPrimaries]);
     topology = runtime.topology.kind === 'cluster' ? await openClusterOnSingle({ runtime, scenario: given, api, emit }) : await openTopology({ runtime, scenario: given, api, emit });
     const proxied = await connectClient(runtime.proxied, 'through the proxy');
     // Ctrl-C must not wait for a long sync run: dropping the connection ends it at once.
@@ -195,7 +200,7 @@ const measureScenario = async (given: Scenario, runtime: StartedRuntime, emit: P
           clients,
           total: configs.length,
           ...(engine === undefined ? {} : { engine: { setup: engine, endpoints } }),
-          ...(runtime.serverLog ? { serverLog: runtime.serverLog } : {}),
+          serverLogs: evidenceLogs(runtime),
           ...(bystanders === undefined ? {} : { bystanders }),
           ...(topology === undefined ? {} : { lagSpan: topology.lagSpan, replicas: topology.replicas }),
           ...(onCluster === undefined ? {} : { requestClients: new RunClients(onCluster.connector, signal), control: onCluster.control }),
@@ -256,6 +261,7 @@ const measureScenario = async (given: Scenario, runtime: StartedRuntime, emit: P
     await restoreServer().catch(() => undefined);
     await clean();
     await topology?.close();
+    for (const client of otherPrimaries) await closeClient(client);
     await closeClient(direct);
     destroyHistograms(configs.flatMap((c) => (c.waits === undefined ? [c.histogram] : [c.histogram, c.waits.histogram])));
   }

@@ -6,7 +6,7 @@
 import type { Redis } from 'ioredis';
 import { errorMessage, LabError } from '../errors/index.ts';
 import type { OutputBufferLimit, Scenario, ServerClosed } from '../contracts/index.ts';
-import type { StartedRuntime } from '../runtime/index.ts';
+import type { ServerLog, StartedRuntime } from '../runtime/index.ts';
 import type { WorkloadRun } from '../workload/index.ts';
 
 const CONFIG_NAME = 'client-output-buffer-limit';
@@ -17,8 +17,9 @@ const LOG_POLL_MS = 50;
 
 const normalClass = (limit: OutputBufferLimit): string => `normal ${limit.hardBytes} ${limit.softBytes} ${limit.softSeconds}`;
 
-/** Applies the scenario's `server:` settings; resolves to the step that restores what was there. */
-export const applyServerSettings = async (scenario: Scenario, runtime: StartedRuntime, direct: Redis): Promise<() => Promise<string | undefined>> => {
+/** Applies the scenario's `server:` settings on every node given (one node, or a cluster's
+ * primaries); resolves to the step that restores what each had. */
+export const applyServerSettings = async (scenario: Scenario, runtime: StartedRuntime, targets: readonly Redis[]): Promise<() => Promise<string | undefined>> => {
   const limit = scenario.server?.outputBufferLimit;
   if (limit === undefined) return async () => undefined;
   if (runtime.kind === 'external' && runtime.external?.disposable !== true) {
@@ -26,44 +27,81 @@ export const applyServerSettings = async (scenario: Scenario, runtime: StartedRu
       hint: 'declare the target disposable (the lab may then reconfigure it for the run and restores the value after), or run the scenario on --runtime local or containers',
     });
   }
-  const [, previous] = (await direct.config('GET', CONFIG_NAME)) as [string, string];
-  await direct.config('SET', CONFIG_NAME, normalClass(limit));
-  return async () => {
-    try {
-      await direct.config('SET', CONFIG_NAME, previous);
-      return undefined;
-    } catch (error) {
-      return `could not restore ${CONFIG_NAME} to "${previous}" (${errorMessage(error)}): set it with CONFIG SET ${CONFIG_NAME} "${previous}"`;
+  const applied: { target: Redis; previous: string }[] = [];
+  const restore = async (): Promise<string | undefined> => {
+    const problems: string[] = [];
+    for (const { target, previous } of applied) {
+      try {
+        await target.config('SET', CONFIG_NAME, previous);
+      } catch (error) {
+        problems.push(`could not restore ${CONFIG_NAME} to "${previous}" (${errorMessage(error)}): set it with CONFIG SET ${CONFIG_NAME} "${previous}"`);
+      }
     }
+    return problems.length === 0 ? undefined : problems.join('; ');
   };
+  try {
+    for (const target of targets) {
+      const [, previous] = (await target.config('GET', CONFIG_NAME)) as [string, string];
+      await target.config('SET', CONFIG_NAME, normalClass(limit));
+      applied.push({ target, previous });
+    }
+  } catch (error) {
+    await restore(); // the nodes already set go back before the error is reported
+    throw error;
+  }
+  return restore;
 };
 
-/** Where a run's look at the server's log starts. */
-export const logMark = (runtime: Pick<StartedRuntime, 'serverLog'>): number | undefined => runtime.serverLog?.mark();
+/** A node's log, where the server-closed evidence of a run is looked for. */
+export interface NodeLog {
+  node: string;
+  log: ServerLog;
+}
 
-// The server's log lines since `mark` that say it closed a client for its output buffer; the
+/** The logs a run's evidence is read from: on a cluster every primary's (where the runtime reads
+ * each node's), else the entry node's. */
+export const evidenceLogs = (runtime: Pick<StartedRuntime, 'topology' | 'nodes' | 'serverLog' | 'nodeLogs'>): NodeLog[] => {
+  const primaries = runtime.nodes.filter((n) => n.role === 'primary');
+  if (runtime.topology.kind === 'cluster' && runtime.nodeLogs !== undefined) {
+    const logs = runtime.nodeLogs;
+    return primaries.flatMap((n) => {
+      const log = logs.get(n.name);
+      return log === undefined ? [] : [{ node: n.name, log }];
+    });
+  }
+  return runtime.serverLog === undefined ? [] : [{ node: primaries[0]?.name ?? 'primary', log: runtime.serverLog }];
+};
+
+/** A log and where a run's look at it starts. */
+export interface LogMark extends NodeLog {
+  mark: number;
+}
+
+/** Where a run's look at the server logs starts. */
+export const logMark = (ctx: { serverLogs?: readonly NodeLog[] }): LogMark[] => (ctx.serverLogs ?? []).map((l) => ({ ...l, mark: l.log.mark() }));
+
+// Each log's lines since its mark that say the server closed a client for its output buffer; the
 // lines reach the lab through a pipe, so a run that lost its connection waits a moment for them.
-const closeLines = async (runtime: Pick<StartedRuntime, 'serverLog'>, mark: number, wait: boolean): Promise<string[]> => {
-  const log = runtime.serverLog;
-  if (log === undefined) return [];
+const closeLines = async (marks: readonly LogMark[], wait: boolean): Promise<{ node: string; lines: string[] }[]> => {
   const deadline = performance.now() + (wait ? LOG_WAIT_MS : 0);
   for (;;) {
-    const lines = log.since(mark).filter((line) => line.includes(OUTPUT_BUFFER_LOG_LINE));
-    if (lines.length > 0 || performance.now() >= deadline) return lines;
+    const found = marks.map((m) => ({ node: m.node, lines: m.log.since(m.mark).filter((line) => line.includes(OUTPUT_BUFFER_LOG_LINE)) })).filter((f) => f.lines.length > 0);
+    if (found.length > 0 || performance.now() >= deadline) return found;
     await new Promise((resolve) => setTimeout(resolve, LOG_POLL_MS));
   }
 };
 
 /** Whether the server closed the run's client for its output buffer, and what the run left
- * behind; undefined when it did not (or the lab has no way to tell). */
-export const serverClosedOf = async (runtime: Pick<StartedRuntime, 'serverLog'>, mark: number | undefined, run: WorkloadRun, issued: number): Promise<ServerClosed | undefined> => {
+ * behind; undefined when it did not (or the lab has no way to tell). With more than one log (a
+ * cluster's primaries) the log evidence names the nodes that closed it. */
+export const serverClosedOf = async (marks: readonly LogMark[], run: WorkloadRun, issued: number): Promise<ServerClosed | undefined> => {
   const fromInfo = run.serverInfo.outputBufferLimitDisconnections;
-  const lines = fromInfo === null && mark !== undefined ? await closeLines(runtime, mark, !run.verified) : [];
-  const count = fromInfo ?? lines.length;
+  const found = fromInfo === null ? await closeLines(marks, !run.verified) : [];
+  const count = fromInfo ?? found.reduce((sum, f) => sum + f.lines.length, 0);
   if (count <= 0) return undefined;
   const acknowledged = run.outcome.replied ?? 0;
   const executed = run.executed ?? 0;
-  const first = lines[0];
+  const first = found[0]?.lines[0];
   return {
     reason: 'client-output-buffer-limit',
     evidence: fromInfo === null ? 'log' : 'info',
@@ -75,6 +113,7 @@ export const serverClosedOf = async (runtime: Pick<StartedRuntime, 'serverLog'>,
     appliedUnacknowledged: Math.max(0, executed - acknowledged),
     lost: Math.max(0, acknowledged - executed),
     ...(first === undefined ? {} : { logLine: first.trim().slice(0, 600) }),
+    ...(marks.length > 1 && found.length > 0 ? { nodes: found.map((f) => f.node) } : {}),
   };
 };
 
@@ -94,5 +133,6 @@ export const sumServerClosed = (closed: readonly ServerClosed[]): ServerClosed |
     appliedUnacknowledged: sum((c) => c.appliedUnacknowledged),
     lost: sum((c) => c.lost),
     ...(first.logLine === undefined ? {} : { logLine: first.logLine }),
+    ...(closed.some((c) => c.nodes !== undefined) ? { nodes: [...new Set(closed.flatMap((c) => c.nodes ?? []))].sort() } : {}),
   };
 };

@@ -137,6 +137,7 @@ export const startLocalRuntime = async (topology: Topology, options: StartOption
       },
       stop: group.stop,
       serverLog: (servers.get(layout.nodes.find((n) => n.role === 'primary')?.name ?? '') ?? (servers.values().next().value as ChildServer)).log,
+      nodeLogs: new Map(layout.nodes.map((n) => [n.name, (servers.get(n.name) as ChildServer).log])),
     });
   } catch (error) {
     return failedStart(group.stop, error, options.signal, 'The local runtime');

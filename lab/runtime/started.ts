@@ -35,6 +35,8 @@ export interface RuntimeParts {
   stop(): Promise<StopReport>;
   /** The entry node's log, where the runtime can read it. */
   serverLog?: ServerLog;
+  /** Every node's log by name, where the runtime reads them all. */
+  nodeLogs?: ReadonlyMap<string, ServerLog>;
 }
 
 export const assembleRuntime = async (parts: RuntimeParts): Promise<StartedRuntime> => {
@@ -85,5 +87,6 @@ export const assembleRuntime = async (parts: RuntimeParts): Promise<StartedRunti
     },
     stop: parts.stop,
     ...(parts.serverLog ? { serverLog: parts.serverLog } : {}),
+    ...(parts.nodeLogs ? { nodeLogs: parts.nodeLogs } : {}),
   };
 };

@@ -147,6 +147,9 @@ export interface StartedRuntime {
   /** The entry node's log as the lab reads it back (local: redis-server's stdout; containers: the
    * container's log, followed from its start); absent on the external runtime. */
   serverLog?: ServerLog;
+  /** Every node's log by node name, where the runtime reads them all (local); a cluster's
+   * server-closed evidence is looked for in each primary's. */
+  nodeLogs?: ReadonlyMap<string, ServerLog>;
 }
 
 /** What stop() did, so a caller can prove nothing was left behind. */

@@ -74,19 +74,32 @@ export const readServer = (value: unknown, path: FieldPath, problems: Problem[])
   return outputBufferLimit === undefined ? undefined : { outputBufferLimit };
 };
 
-/** `server:` sets the node the lab's measured runs drive: one node, or the primary of a primary
- * with replicas on the single-node path (no timeline, no reads from a replica); not a cluster, a
- * timeline run, a fault scenario or the C engine. */
-export const checkServerRules = (record: Record<string, unknown>, onSingleNodePath: boolean, problems: Problem[]): void => {
+/** Where `server:` would be applied: `measured` is the single-node path (one node, the primary of a
+ * primary with replicas without a timeline or reads from a replica, or a cluster's request
+ * workloads without a timeline: every primary); `cluster-commands` a cluster's command workloads
+ * or timeline (the cluster runner); `elsewhere` any other topology run. */
+export type ServerReach = 'measured' | 'cluster-commands' | 'elsewhere';
+
+const TOPOLOGY_CLASH: Record<Exclude<ServerReach, 'measured'>, string> = {
+  'cluster-commands':
+    'on a cluster server: is applied to every primary for request workloads without a timeline; command workloads and timelines run on the cluster runner, which does not read the server-closed evidence',
+  elsewhere: 'server: is applied to the node the workload runs on: one node, the primary of a primary with replicas without a timeline or read-from a replica, or every primary of a cluster running request workloads',
+};
+const TOPOLOGY_HINT: Record<Exclude<ServerReach, 'measured'>, string> = {
+  'cluster-commands': 'write the workload as a request workload (workload: {requests: 1, request: [{command: GET, key: "page:{{r}}:1", value: 100KiB}, ...]}) and remove any timeline, or remove server:',
+  elsewhere: 'remove topology, or run the server settings in a scenario of their own',
+};
+
+/** `server:` sets the nodes the lab's measured runs drive (see ServerReach); not a fault
+ * scenario or the C engine. */
+export const checkServerRules = (record: Record<string, unknown>, reach: ServerReach, problems: Problem[]): void => {
   if (!hasKey(record, 'server')) return;
   const clashes = [
-    ...(hasKey(record, 'faults') ? [['faults', 'a fault scenario judges its runs by its faults; the server-closed evidence is read on measured runs only']] : []),
-    ...(hasKey(record, 'engine') && record.engine === 'redis-benchmark' ? [['engine', 'redis-benchmark runs are not read for the server closing the client']] : []),
-    ...(onSingleNodePath
-      ? []
-      : [['topology', 'server: is applied to the node the workload runs on: one node, or the primary of a primary with replicas without a timeline or read-from a replica (not a cluster)']]),
+    ...(hasKey(record, 'faults') ? [['faults', 'a fault scenario judges its runs by its faults; the server-closed evidence is read on measured runs only', 'remove faults, or run the server settings in a scenario of their own']] : []),
+    ...(hasKey(record, 'engine') && record.engine === 'redis-benchmark' ? [['engine', 'redis-benchmark runs are not read for the server closing the client', 'remove engine, or run the server settings in a scenario of their own']] : []),
+    ...(reach === 'measured' ? [] : [['topology', TOPOLOGY_CLASH[reach], TOPOLOGY_HINT[reach]]]),
   ];
-  for (const [key, why] of clashes) {
-    problems.push({ path: ['server'], at: 'key', message: `cannot be combined with ${key}: ${why}`, hint: `remove ${key}, or run the server settings in a scenario of their own` });
+  for (const [key, why, hint] of clashes) {
+    problems.push({ path: ['server'], at: 'key', message: `cannot be combined with ${key}: ${why}`, hint: hint ?? '' });
   }
 };

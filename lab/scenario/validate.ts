@@ -161,8 +161,9 @@ const readScenario = (record: Record<string, unknown>, problems: Problem[]): Sce
     });
   }
   const server = readServer(optionalKey(record, 'server'), ['server'], problems);
-  // The limit is set on the primary: reads sent to a replica would not meet it.
-  checkServerRules(record, topology === undefined || topology.kind === 'single' || (onPrimary && (replication?.readFrom ?? 'primary') === 'primary'), problems);
+  // The limit is set on the primary (every primary of a cluster): reads sent to a replica would not meet it.
+  const serverMeasured = topology === undefined || topology.kind === 'single' || (onPrimary && (replication?.readFrom ?? 'primary') === 'primary') || clusterRequests;
+  checkServerRules(record, serverMeasured ? 'measured' : topology.kind === 'cluster' ? 'cluster-commands' : 'elsewhere', problems);
   const bystander = readBystander(optionalKey(record, 'bystander'), ['bystander'], problems);
   checkBystanderRules({ record, bystander, workloads, onTopology: topology !== undefined && topology.kind !== 'single' && !onPrimary }, problems);
   if (problems.length !== before || !isComplete(parts)) return undefined;

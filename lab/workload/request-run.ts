@@ -47,15 +47,16 @@ const verifyPlan = async (control: ControlClient, plan: OperationPlan, o: DriveO
 // Every command's waits and errors as one outcome, for the per-command histogram and error counts.
 const mergeOutcomes = (outcomes: DriveOutcome[], totalMs: number): DriveOutcome => {
   const waits = outcomes.reduce((sum, o) => sum + o.waits, 0);
-  // `replied` stays unset, as it always was here: a request run's replies are not reconciled per command.
-  const { replied: _unset, ...empty } = newDriveOutcome(waits);
-  const merged: DriveOutcome = { ...empty, totalMs, waits };
+  // `replied` over every command: what the client was told, reconciled against the server's count
+  // when the server closes the client (server-settings.ts).
+  const merged: DriveOutcome = { ...newDriveOutcome(waits), totalMs, waits };
   let at = 0;
   for (const o of outcomes) {
     merged.waitUs.set(o.waitUs.subarray(0, o.waits), at);
     merged.waitSize.set(o.waitSize.subarray(0, o.waits), at);
     at += o.waits;
     merged.wrongReplies += o.wrongReplies;
+    merged.replied = (merged.replied ?? 0) + (o.replied ?? 0);
     for (const [kind, count] of Object.entries(o.errorsByKind)) merged.errorsByKind[kind] = (merged.errorsByKind[kind] ?? 0) + count;
     merged.firstError ??= o.firstError;
     merged.firstWrongReply ??= o.firstWrongReply;
@@ -117,7 +118,7 @@ export const runRequests = async ({ clients, control, keyspace, cell, plan, seed
   await span?.end();
   const clientCpuMs = cpu.stop();
   const { memory: memoryRun, gcMs: clientGcMs } = client.stop();
-  const { serverInfo, costs } = await spanCosts(control, before, [...new Set(plan.plans.map((p) => p.name))], clientCpuMs);
+  const { serverInfo, costs, calls } = await spanCosts(control, before, [...new Set(plan.plans.map((p) => p.name))], clientCpuMs);
   const outcomes = plan.plans.map((p) => (recorders.of.get(p) as Recorder).outcome);
   const outcome = mergeOutcomes(outcomes, totalMs);
   let failure: string | undefined = schedule !== null && schedule.unfinished > 0 ? `${schedule.unfinished} of ${schedule.scheduled} requests unfinished at the deadline` : undefined;
@@ -125,5 +126,5 @@ export const runRequests = async ({ clients, control, keyspace, cell, plan, seed
     if (failure !== undefined) break;
     failure = await verifyPlan(control, p, outcomes[i] as DriveOutcome, ordered);
   }
-  return { outcome, clientGcMs, memory: memoryRun, serverInfo, costs, verified: failure === undefined, ...(failure === undefined ? {} : { failure }), requestUs, serviceUs, schedule, offsetsUs, lateStart, batching };
+  return { outcome, clientGcMs, memory: memoryRun, serverInfo, costs, executed: calls, verified: failure === undefined, ...(failure === undefined ? {} : { failure }), requestUs, serviceUs, schedule, offsetsUs, lateStart, batching };
 };

@@ -20,7 +20,7 @@ export const serverClosedSection = (result: LabResult): Html | '' => {
       html`<code>${c.id}</code>`,
       registeredCount('outputBufferDisconnects', c),
       html`${countCell(s.runs)}/${countCell(c.runs.length)}`,
-      typeof s.evidence === 'string' && Object.hasOwn(EVIDENCE, s.evidence) ? EVIDENCE[s.evidence] : s.evidence,
+      html`${typeof s.evidence === 'string' && Object.hasOwn(EVIDENCE, s.evidence) ? EVIDENCE[s.evidence] : s.evidence}${s.nodes === undefined ? '' : ` on ${s.nodes.join(', ')}`}`,
       countCell(s.issued),
       countCell(s.executed),
       countCell(s.acknowledged),

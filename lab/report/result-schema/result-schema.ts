@@ -51,7 +51,7 @@ const engineRun = object<EngineRunFigures>({
 
 const serverClosed = object<ServerClosed>({
   reason: literal('client-output-buffer-limit'), evidence: literal('info', 'log'), count: count(), runs: count(), issued: count(), acknowledged: count(),
-  executed: count(), appliedUnacknowledged: count(), lost: count(), logLine: optional(string()),
+  executed: count(), appliedUnacknowledged: count(), lost: count(), logLine: optional(string()), nodes: optional(array(string())),
 });
 
 const run = object<RunRecord>({

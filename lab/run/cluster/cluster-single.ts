@@ -28,6 +28,8 @@ const NOT_MEASURED = [
 // The batch-size advisor's output-buffer figures on a cluster (a window size: one hash tag, one primary).
 const ADVISE_NOTE =
   'advise: a window batch’s keys share one hash tag, so one primary owes each batch’s replies: replies/batch (the server-output-buffer budget) is the busiest primary’s output bytes per command times the largest batch, and sampled omem is the highest primary’s client_recent_max_output_buffer; the other primaries’ bytes are not judged';
+const SERVER_NOTE =
+  'server: client-output-buffer-limit was set on every primary (replicas keep theirs: no request reads from one), and the request clients do not resend a command whose connection closed; INFO’s close count is summed over the primaries, so only the log evidence names the primary that closed a client; the containers runtime reads primary-1’s log only';
 
 const NO_SPAN = { begin: async () => undefined, end: async () => undefined };
 
@@ -52,13 +54,19 @@ export const openClusterOnSingle = async (input: { runtime: StartedRuntime; scen
       if (calibration !== undefined) await shapeBus(api, node, calibration);
     }
     const connector: Connector<Cluster> = {
-      open: async (cell) => (await connectCluster({ seeds: primaries.map((n) => n.proxied), natMap: runtime.natMap, ...password, autoPipelining: autoPipelined(cell) })).cluster,
+      // With `server:` a closed connection is the server closing the client: a resend would run the batch into the limit again.
+      open: async (cell) =>
+        (await connectCluster({ seeds: primaries.map((n) => n.proxied), natMap: runtime.natMap, ...password, autoPipelining: autoPipelined(cell), resendOnClose: input.scenario.server === undefined })).cluster,
       close: closeCluster,
     };
     return {
       result: { topology: topologyLabel(runtime.topology), nodes: nodesResult(runtime), links },
       warnings,
-      notMeasured: input.scenario.workloads.some((w) => w.advise !== undefined) ? [...NOT_MEASURED, ADVISE_NOTE] : NOT_MEASURED,
+      notMeasured: [
+        ...NOT_MEASURED,
+        ...(input.scenario.workloads.some((w) => w.advise !== undefined) ? [ADVISE_NOTE] : []),
+        ...(input.scenario.server === undefined ? [] : [SERVER_NOTE]),
+      ],
       lagSpan: () => NO_SPAN,
       figures: () => ({}),
       // Request runs only, on the primaries: no replica is waited for (read-from is refused on a cluster).

@@ -46,13 +46,26 @@ describe('parseScenario: server', () => {
     expect(lines(reads).some((line) => line.startsWith('6:1: server: cannot be combined with topology'))).toBe(true);
   });
 
-  it('only beside measured runs on one node: not with faults, the C engine or a cluster', () => {
+  it('only beside measured runs: not with faults, the C engine or a cluster\'s command workloads', () => {
     const error = failure(
       yaml('name: t', 'workload: {command: INCR, commands: 100}', 'modes: [sync]', 'faults: [{name: cut, after: 10 commands, reset: {}}]', 'server: {client-output-buffer-limit: {hard: 1MiB}}'),
     );
     expect(lines(error)).toStrictEqual(['5:1: server: cannot be combined with faults: a fault scenario judges its runs by its faults; the server-closed evidence is read on measured runs only']);
-    expect(lines(failure(yaml(...HEAD, 'topology: {cluster: {primaries: 3}}', 'server: {client-output-buffer-limit: {hard: 1MiB}}')))).toContain(
-      '5:1: server: cannot be combined with topology: server: is applied to the node the workload runs on: one node, or the primary of a primary with replicas without a timeline or read-from a replica (not a cluster)',
+    const commands = failure(yaml(...HEAD, 'topology: {cluster: {primaries: 3}}', 'server: {client-output-buffer-limit: {hard: 1MiB}}'));
+    expect(lines(commands)).toContain(
+      '5:1: server: cannot be combined with topology: on a cluster server: is applied to every primary for request workloads without a timeline; command workloads and timelines run on the cluster runner, which does not read the server-closed evidence',
     );
+    expect(hints(commands).some((h) => h.includes('request workload'))).toBe(true);
+  });
+
+  it('on every primary of a cluster whose request workloads run on the single-node path', () => {
+    const text = yaml(
+      'name: t',
+      'topology: {cluster: {primaries: 3, replicas: 0}}',
+      'workload: {requests: 4, request: [{command: GET, key: "page:{r}", value: 100KiB}]}',
+      'modes: [sync]',
+      'server: {client-output-buffer-limit: {hard: 64KiB}}',
+    );
+    expect(parseScenario(text, 'x.yaml').server?.outputBufferLimit?.hardBytes).toBe(64 * 1024);
   });
 });
