@@ -9,7 +9,7 @@ import type { Endpoint } from '../runtime/index.ts';
 import { collectGarbage } from '../metrics/index.ts';
 import { buildPlan, buildRequestPlan, runRequests, runTraceReplay, runWorkload, traceConnections, type OperationPlan, type RequestPlan, type RequestRun, type SpanHooks } from '../workload/index.ts';
 import { newRequestRecords, openedConnections, recordRequests } from './request-results.ts';
-import type { Calibration, ConfigCell, ServerClosed, SloProbe } from '../contracts/index.ts';
+import type { Calibration, ConfigCell, LinkShape, ServerClosed, SloProbe } from '../contracts/index.ts';
 import { engineRunRecord, recordEngineRun, recordRun, runRecord, type ConfigRuns } from './result-assembly.ts';
 import { calibrateShape, checkAborted, type RunSession } from './session.ts';
 import { runEngineConfig, type EngineSetup } from './engine-runs.ts';
@@ -105,6 +105,8 @@ export interface MeasureContext extends RunSession {
   lagSpan?: (configId: string) => SpanHooks;
   /** A primary with replicas: the replicas that must hold each run's reset and prefill before it starts. */
   replicas?: number;
+  /** A cluster with an rtt axis: shapes every node's link (but those network.nodes names) for a link group. */
+  shapeLinks?: (link: LinkShape) => Promise<void>;
 }
 
 // Both hooks around one span: begun in order, ended in reverse.
@@ -134,6 +136,7 @@ export const measureLink = async (ctx: MeasureContext, configs: ConfigRuns[]): P
   const first = configs[0];
   if (!first) throw new Error('measureLink needs at least one config');
   checkAborted(ctx.signal);
+  if (first.cell.link !== 'direct') await ctx.shapeLinks?.(first.cell);
   const calibration = first.cell.link === 'direct' ? undefined : await calibrateShape(ctx, first.cell);
 
   // Plans are built once per config, outside every timed span (keys, values, arguments).
@@ -282,12 +285,13 @@ const runTraceConfig = async (ctx: MeasureContext, config: ConfigRuns, hooks: Sp
     });
   }
   config.requests ??= newRequestRecords(replay.commands, cell.arrival);
-  const clients = await ctx.clients.connect(cell, traceConnections(replay, trace.connections));
+  const connector: RunClients<RequestClient> = ctx.requestClients ?? ctx.clients;
+  const clients = await connector.connect(cell, traceConnections(replay, trace.connections));
   try {
-    const run = await runTraceReplay({ clients, control: ctx.direct, keyspace: ctx.keyspace, cell, replay, connections: trace.connections, ...(hooks === undefined ? {} : { hooks }) });
+    const run = await runTraceReplay({ clients, control: ctx.control ?? ctx.direct, keyspace: ctx.keyspace, cell, replay, connections: trace.connections, ...(hooks === undefined ? {} : { hooks }) });
     checkAborted(ctx.signal);
     return run;
   } finally {
-    await ctx.clients.close(clients);
+    await connector.close(clients);
   }
 };

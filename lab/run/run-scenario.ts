@@ -203,6 +203,7 @@ const measureScenario = async (given: Scenario, runtime: StartedRuntime, emit: P
           serverLogs: evidenceLogs(runtime),
           ...(bystanders === undefined ? {} : { bystanders }),
           ...(topology === undefined ? {} : { lagSpan: topology.lagSpan, replicas: topology.replicas }),
+          ...(topology?.shapeLinks === undefined ? {} : { shapeLinks: topology.shapeLinks }),
           ...(onCluster === undefined ? {} : { requestClients: new RunClients(onCluster.connector, signal), control: onCluster.control }),
         };
         try {

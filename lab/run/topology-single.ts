@@ -8,7 +8,7 @@
 import type { Redis } from 'ioredis';
 import { closeClient, connectClient, type ControlClient, type RequestClient } from '../client/index.ts';
 import type { Connector } from './measured-runs.ts';
-import { asksReplication, topologyLabel, type ConfigCell, type ConfigResult, type ProgressListener, type Scenario, type TopologyResult } from '../contracts/index.ts';
+import { asksReplication, topologyLabel, type ConfigCell, type ConfigResult, type LinkShape, type ProgressListener, type Scenario, type TopologyResult } from '../contracts/index.ts';
 import type { ToxiproxyApi } from '../network/index.ts';
 import type { StartedRuntime } from '../runtime/index.ts';
 import type { SpanHooks } from '../workload/index.ts';
@@ -29,6 +29,8 @@ export interface TopologyOnSingle {
   replicas: number;
   /** A cluster: request runs use these instead of one node's clients (cluster/cluster-single.ts). */
   requests?: { control: ControlClient; connector: Connector<RequestClient> };
+  /** A cluster with an rtt axis: every node's links (but those network.nodes names) shaped for a link group. */
+  shapeLinks?: (link: LinkShape) => Promise<void>;
   close(): Promise<void>;
 }
 

@@ -482,7 +482,13 @@ export const checkTopologyRules = (input: TopologyRuleInput, problems: Problem[]
   const instead = cluster ? '' : '; without a timeline a primary with replicas runs the single-node path on the primary';
   for (const key of ['rtt', 'jitter', 'bandwidth'] as const) {
     const written = network[key];
+    // Request workloads on a cluster (the single-node path) take an rtt axis: each config shapes every node network.nodes does not name.
+    if (key === 'rtt' && clusterRequests) continue;
     if (Array.isArray(written) && written.length > 1) problems.push({ path: ['network', key], message: `is a list; ${why} has one link shape per node`, hint: `write one value; per-node links go in network.nodes${instead}` });
+  }
+  const entry = nodes.find((n) => n.role === 'primary')?.name;
+  if (clusterRequests && Array.isArray(network.rtt) && network.rtt.length > 1 && entry !== undefined && nodeLinks?.[entry] !== undefined) {
+    problems.push({ path: ['network', 'rtt'], message: `is a list, and network.nodes.${entry} gives ${entry}'s client link its rtt too`, hint: `keep the list and drop ${entry} from network.nodes (the list shapes every node network.nodes does not name, in turn), or write one value` });
   }
   if (network.bandwidth !== undefined && network.bandwidth !== 'unlimited') problems.push({ path: ['network', 'bandwidth'], message: `bandwidth caps are not supported on ${why} yet`, hint: `leave bandwidth out${instead}` });
   if (network.direct === true) problems.push({ path: ['network', 'direct'], message: `direct is not supported on ${why}`, hint: `leave direct out${instead}` });

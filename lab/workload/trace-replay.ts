@@ -5,9 +5,11 @@
 // pipeline, one round trip. Latency is recorded per request from its intended start and per command;
 // a reply error or a dropped connection fails the run's verification (the trace came from a
 // working application: an error means the replay is not the traffic it recorded).
+// On a Redis Cluster (ioredis Cluster clients) a round whose keys span slots goes as one pipeline
+// per slot, all at once; the round ends with the last reply (trace-slots.ts).
 
-import type { Redis } from 'ioredis';
-import type { RequestClient } from '../client/index.ts';
+import { Cluster } from 'ioredis';
+import type { ControlClient, RequestClient } from '../client/index.ts';
 import type { ConfigCell, TraceReplay } from '../contracts/index.ts';
 import { errorMessage } from '../errors/index.ts';
 import type { Keyspace } from '../keyspace/index.ts';
@@ -16,23 +18,25 @@ import { newDriveOutcome, nowUs } from './drive.ts';
 import { readInfo, spanCosts, type SpanHooks } from './measured-run.ts';
 import { driveGivenSchedule } from './open-loop.ts';
 import type { RequestRun } from './request-run.ts';
+import { firstKeySlot, slotGroups, type SlottedSend } from './trace-slots.ts';
 
 /** Connections one replay opens: one per traced client, or one shared. */
 export const traceConnections = (replay: TraceReplay, connections: 'per-client' | 'shared'): number => (connections === 'shared' ? 1 : replay.clients.length);
 
-/** Each request's commands as sent: names lower case, keys under `prefix`. */
-const prepare = (replay: TraceReplay, prefix: string): { name: string; args: string[] }[][] =>
+/** Each request's commands as sent: names lower case, keys under `prefix`, the slot of the first key. */
+const prepare = (replay: TraceReplay, prefix: string): SlottedSend[][] =>
   replay.requests.map((request) =>
     request.commands.map((command, c) => {
       const args = command.slice(1);
-      for (const k of request.keyArgs[c] ?? []) args[k] = prefix + (args[k] ?? '');
-      return { name: (command[0] ?? '').toLowerCase(), args };
+      const keyArgs = request.keyArgs[c] ?? [];
+      for (const k of keyArgs) args[k] = prefix + (args[k] ?? '');
+      return { name: (command[0] ?? '').toLowerCase(), args, slot: firstKeySlot(args, keyArgs) };
     }),
   );
 
 interface TraceRunInput {
-  clients: Redis[];
-  control: Redis;
+  clients: RequestClient[];
+  control: ControlClient;
   keyspace: Keyspace;
   cell: ConfigCell;
   replay: TraceReplay;
@@ -46,6 +50,7 @@ export const runTraceReplay = async ({ clients, control, keyspace, cell, replay,
   if (arrival === undefined) throw new Error('a trace config needs its arrival (expandMatrix sets it)');
   await keyspace.reset(control);
   const sends = prepare(replay, keyspace.prefix);
+  const cluster = control instanceof Cluster;
   const offsetsUs = Float64Array.from(replay.requests, (r) => r.offsetUs);
   const rounds = replay.requests.reduce((sum, r) => sum + r.rounds.length, 0);
   const outcome = newDriveOutcome(rounds);
@@ -58,7 +63,7 @@ export const runTraceReplay = async ({ clients, control, keyspace, cell, replay,
     return false;
   };
   // One round trip: a command alone, or the commands that arrived together as one pipeline.
-  const send = async (client: RequestClient, r: number, round: { name: string; args: string[] }[]): Promise<boolean> => {
+  const send = async (client: RequestClient, r: number, round: readonly SlottedSend[]): Promise<boolean> => {
     const first = round[0];
     if (first === undefined) return true;
     if (round.length === 1) {
@@ -93,7 +98,9 @@ export const runTraceReplay = async ({ clients, control, keyspace, cell, replay,
       const round = commands.slice(at, at + size);
       at += size;
       const t0 = nowUs();
-      if (!(await send(client, r, round))) return false;
+      const groups = cluster ? slotGroups(round) : [round];
+      const sent = groups.length === 1 ? [await send(client, r, round)] : await Promise.all(groups.map((group) => send(client, r, group)));
+      if (sent.includes(false)) return false;
       outcome.waitSize[outcome.waits] = size;
       outcome.waitUs[outcome.waits++] = nowUs() - t0;
     }

@@ -15,7 +15,7 @@ import type { StartedRuntime } from '../../runtime/index.ts';
 import { autoPipelined, type Connector } from '../measured-runs.ts';
 import { calibrateReported, nodeLinksOf, nodesResult } from '../topology-links.ts';
 import type { TopologyOnSingle } from '../topology-single.ts';
-import { BUS_LINKS_NOTE, shapeBus } from './cluster-links.ts';
+import { BUS_LINKS_NOTE, calibrateNode, shapeBus } from './cluster-links.ts';
 
 const NOT_MEASURED = [
   'requests went through ioredis Cluster clients (one per connection, each with a connection to every primary): each command to its slot’s primary through that primary’s client proxy, so a request waits on the links of the primaries its keys live on',
@@ -30,6 +30,12 @@ const ADVISE_NOTE =
   'advise: a window batch’s keys share one hash tag, so one primary owes each batch’s replies: replies/batch (the server-output-buffer budget) is the busiest primary’s output bytes per command times the largest batch, and sampled omem is the highest primary’s client_recent_max_output_buffer; the other primaries’ bytes are not judged';
 const SERVER_NOTE =
   'server: client-output-buffer-limit was set on every primary (replicas keep theirs: no request reads from one), and the request clients do not resend a command whose connection closed; INFO’s close count is summed over the primaries, so only the log evidence names the primary that closed a client; the containers runtime reads primary-1’s log only';
+
+const RTT_AXIS_NOTE =
+  'with an rtt list each config shaped the client and bus links of every node network.nodes does not name at its rtt (calibrated per node before its configs); topology.links lists the links as first shaped, at the first rtt';
+
+const TRACE_NOTE =
+  'a trace round (commands sent together) whose keys span slots went as one pipeline per slot, all at once, and counts as one round trip, ending at its last reply; the traced order between its slots was not kept';
 
 const NO_SPAN = { begin: async () => undefined, end: async () => undefined };
 
@@ -59,14 +65,23 @@ export const openClusterOnSingle = async (input: { runtime: StartedRuntime; scen
         (await connectCluster({ seeds: primaries.map((n) => n.proxied), natMap: runtime.natMap, ...password, autoPipelining: autoPipelined(cell), resendOnClose: input.scenario.server === undefined })).cluster,
       close: closeCluster,
     };
+    const named = input.scenario.network.nodes ?? {};
+    const axis = input.scenario.network.rttMs.length > 1;
+    // Each link group of an rtt axis: every node network.nodes leaves to the default link takes the group's rtt.
+    const shapeLinks = async (link: { rttMs: number }): Promise<void> => {
+      for (const node of runtime.nodes) if (named[node.name] === undefined) await calibrateNode(api, node, link.rttMs, input.scenario.calibrationPings);
+    };
     return {
       result: { topology: topologyLabel(runtime.topology), nodes: nodesResult(runtime), links },
       warnings,
       notMeasured: [
         ...NOT_MEASURED,
+        ...(axis ? [RTT_AXIS_NOTE] : []),
+        ...(input.scenario.workloads.some((w) => w.trace !== undefined) ? [TRACE_NOTE] : []),
         ...(input.scenario.workloads.some((w) => w.advise !== undefined) ? [ADVISE_NOTE] : []),
         ...(input.scenario.server === undefined ? [] : [SERVER_NOTE]),
       ],
+      ...(axis ? { shapeLinks } : {}),
       lagSpan: () => NO_SPAN,
       figures: () => ({}),
       // Request runs only, on the primaries: no replica is waited for (read-from is refused on a cluster).

@@ -14,6 +14,7 @@ import { open } from 'node:fs/promises';
 import { LabError } from '../../errors/index.ts';
 import type { TraceFormat, TraceReplay, TraceRequest } from '../../contracts/index.ts';
 import { checkTraceCommand } from './trace-commands.ts';
+import { crossSlotKeys } from './trace-slots.ts';
 
 export const TRACE_LIMITS = {
   fileBytes: 16 * 1024 * 1024,
@@ -30,6 +31,8 @@ export interface TraceOptions {
   /** Absent or null: each command is its own round trip. */
   pipelineMs?: number | null;
   timeUnit: 's' | 'ms';
+  /** Replayed on a Redis Cluster: a command naming keys of several slots is refused (trace-slots.ts). */
+  cluster?: boolean;
 }
 
 interface TracedCommand {
@@ -193,6 +196,12 @@ export const parseTrace = (text: string, file: string, options: TraceOptions): T
       continue;
     }
     if (check.kind === 'refuse') throw fail(file, lineNo, `refused: ${check.reason}`, 'the replay sends only commands whose keys it can prefix (docs/trace-replay.md); remove the line or the client that sent it');
+    if (options.cluster === true) {
+      const keys = check.keyArgs.map((k) => read.args[k + 1] ?? '');
+      if (crossSlotKeys(keys)) {
+        throw fail(file, lineNo, `${(read.args[0] ?? '').toUpperCase()} names keys of several slots once prefixed (${keys.slice(0, 3).join(', ')}${keys.length > 3 ? ', …' : ''}): a cluster refuses that (CROSSSLOT)`, 'replay this trace on one node (remove topology); on a cluster the application must give such keys one hash tag, e.g. {user:1}:cart and {user:1}:views');
+      }
+    }
     clients.add(read.client);
     if (clients.size > TRACE_LIMITS.clients) throw fail(file, lineNo, `more than ${TRACE_LIMITS.clients} clients`, 'replay a slice of the trace with fewer clients');
     commands.push({ ...read, args: [(read.args[0] ?? '').toUpperCase(), ...read.args.slice(1)], keyArgs: check.keyArgs, line: lineNo });

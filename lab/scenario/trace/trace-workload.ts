@@ -85,7 +85,7 @@ export const attachTraces = async (scenario: Scenario, scenarioFile: string): Pr
     scenario.workloads.map(async (w) => {
       if (w.trace === undefined || w.request?.arrival === undefined) return w;
       const path = isAbsolute(w.trace.file) ? w.trace.file : resolve(dirname(scenarioFile), w.trace.file);
-      const replay = await readTraceFile(path, w.trace.file, w.trace);
+      const replay = await readTraceFile(path, w.trace.file, { ...w.trace, cluster: scenario.topology?.kind === 'cluster' });
       const requests = replay.requests.length;
       // The offered rate as the schedule reports it: requests over the trace's span.
       const rate = Math.max(0.01, Math.round((requests / Math.max(replay.spanMs / 1000, 0.001)) * 100) / 100);

@@ -43,8 +43,11 @@ describe('request workloads on a cluster', () => {
     expect(hints(timeline)[0]).toMatch(/remove the timeline and any command workload/);
   });
 
-  it('keep the cluster’s link rules: one rtt per node, no jitter', () => {
-    expect(lines(failure(yaml('name: c', 'topology: {cluster: {primaries: 3}}', 'network: {rtt: [1ms, 5ms]}', API, 'modes: [sync]')))[0]).toMatch(/network.rtt: is a list; a cluster run has one link shape per node/);
+  it('keep the cluster’s link rules: an rtt axis only on the single-node path (no timeline), no jitter', () => {
+    // Without a timeline each config shapes every node network.nodes does not name at its rtt.
+    expect(parseScenario(yaml('name: c', 'topology: {cluster: {primaries: 3}}', 'network: {rtt: [1ms, 5ms]}', API, 'modes: [sync]'), 'c.yaml').network.rttMs).toEqual([1, 5]);
+    const timeline = lines(failure(yaml('name: c', 'topology: {cluster: {primaries: 3, replicas: 1}}', 'network: {rtt: [1ms, 5ms]}', 'workload: {command: SET, commands: 100}', 'modes: [sync]', 'timeline: [{name: f, failover: {promote: replica-1-1}}]')));
+    expect(timeline.some((line) => /network.rtt: is a list; a cluster run has one link shape per node/.test(line)), timeline.join('\n')).toBe(true);
     expect(lines(failure(yaml('name: c', 'topology: {cluster: {primaries: 3}}', 'network: {jitter: 1ms}', API, 'modes: [sync]')))[0]).toMatch(/jitter is not supported on a cluster yet/);
   });
 });
