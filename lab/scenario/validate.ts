@@ -164,7 +164,8 @@ const readScenario = (record: Record<string, unknown>, problems: Problem[]): Sce
   // The limit is set on the primary: reads sent to a replica would not meet it.
   checkServerRules(record, topology === undefined || topology.kind === 'single' || (onPrimary && (replication?.readFrom ?? 'primary') === 'primary'), problems);
   const bystander = readBystander(optionalKey(record, 'bystander'), ['bystander'], problems);
-  checkBystanderRules({ record, bystander, workloads, onTopology: topology !== undefined && topology.kind !== 'single' && !onPrimary }, problems);
+  const timelineRun = topology !== undefined && topology.kind !== 'single' && needsTimelineRunner(timeline);
+  checkBystanderRules({ record, bystander, runner: timelineRun ? 'timeline' : topology?.kind === 'cluster' && !clusterRequests ? 'cluster-lab' : 'single' }, problems);
   if (problems.length !== before || !isComplete(parts)) return undefined;
   const withEngine = { ...(engine === 'redis-benchmark' ? { ...parts, engine } : parts), ...(server === undefined ? {} : { server }), ...(bystander === undefined ? {} : { bystander }) };
   const withModules = policyModules === undefined || policyModules.length === 0 ? withEngine : { ...withEngine, policyModules };
