@@ -36,10 +36,19 @@ export interface BystanderSideResult {
   errors: number;
 }
 
+/** Why the bystander stood on the cluster node it stood on. `workload-slot`: every key of the
+ * workload is in one slot and the bystander's key in the same one, so it waits behind the whole
+ * load; `own-key`: the workload's keys are spread over the primaries, and the bystander stands on
+ * the node of its own key, which holds only part of the load. */
+export type BystanderNodeChoice = 'workload-slot' | 'own-key';
+
 export interface BystanderResult {
   command: BystanderCommand;
   ratePerSec: number;
   process: BystanderProcess;
+  /** On a Redis Cluster: the primary whose client proxy every bystander GET went to (a plain
+   * connection, no redirects), and why that one. Absent on one node or a primary with replicas. */
+  node?: { name: string; chosen: BystanderNodeChoice };
   /** In the lab's process; present for `same` and `both`. */
   same?: BystanderSideResult;
   /** In a child Node process; present for `other` and `both`. */

@@ -3,7 +3,7 @@
 // and the longest stall of the lab's event loop during the runs: what the workload cost a light
 // client beside it, and which part of that was the lab's own process.
 
-import type { BystanderSideResult, ConfigResult, LatencySummaryUs } from '../contracts/index.ts';
+import type { BystanderResult, BystanderSideResult, ConfigResult, LatencySummaryUs } from '../contracts/index.ts';
 import { configLabeller, groupedRows } from './configs-block.ts';
 import { fixed, formatCount, formatLatencyUs } from './figures.ts';
 import { gridBlock, left, right, type Cell, type GridRow } from './grid.ts';
@@ -46,12 +46,16 @@ const sideRow = (label: string, side: BystanderSideResult, loopMaxMs: number | n
   ],
 });
 
+/** On a cluster: which primary the bystander stood on, and why. */
+export const onNode = (node: BystanderResult['node']): string =>
+  node === undefined ? '' : `; on ${node.name}, ${node.chosen === 'workload-slot' ? 'the node of the workload\'s one slot' : 'the node of its own key (the workload\'s keys are spread)'}`;
+
 /** The block, or nothing when the scenario had no bystander. */
 export const renderBystander = (configs: readonly ConfigResult[], color: boolean, width: number): string[] => {
   const measured = configs.filter((c) => c.bystander !== undefined);
   const first = measured[0]?.bystander;
   if (first === undefined) return [];
-  const title = `${paint('Bystander', 'bold', color)} ${paint(`(${first.command} at ${formatCount(first.ratePerSec)}/s beside each config's runs, and alone)`, 'dim', color)}`;
+  const title = `${paint('Bystander', 'bold', color)} ${paint(`(${first.command} at ${formatCount(first.ratePerSec)}/s beside each config's runs, and alone${onNode(first.node)})`, 'dim', color)}`;
   const { label } = configLabeller(measured);
   // One row per bystander: groupedRows places each config's first; its second follows it.
   const seconds = new Map<GridRow, GridRow>();

@@ -7,7 +7,7 @@
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import type { Redis } from 'ioredis';
 import { closeClient, connectClient } from '../client/index.ts';
-import type { BystanderOptions, BystanderResult, BystanderSideResult, Endpoint } from '../contracts/index.ts';
+import type { BystanderNodeChoice, BystanderOptions, BystanderResult, BystanderSideResult, Endpoint } from '../contracts/index.ts';
 import { createLatencyHistogram, destroyHistograms, recordUs, summarizeLatency } from '../metrics/index.ts';
 import { BystanderChild, startGetLoop, type BystanderSpan, type RunningLoop, type SpanHooks } from '../workload/index.ts';
 import { checkAborted } from './session.ts';
@@ -23,6 +23,8 @@ interface SideRecords {
 /** What the bystanders saw over one config's measured runs. */
 export interface BystanderRecords {
   options: BystanderOptions;
+  /** On a cluster: the node the GETs went to, and why. */
+  node?: BystanderPlace['node'];
   same?: SideRecords;
   other?: SideRecords;
   /** The longest event-loop stall in any of the config's timed spans, ms. */
@@ -31,8 +33,9 @@ export interface BystanderRecords {
 
 const newSide = (): SideRecords => ({ baselineUs: [], duringUs: [], sent: 0, errors: 0 });
 
-export const newBystanderRecords = (options: BystanderOptions): BystanderRecords => ({
+export const newBystanderRecords = (options: BystanderOptions, node?: BystanderPlace['node']): BystanderRecords => ({
   options,
+  ...(node === undefined ? {} : { node }),
   ...(options.process === 'other' ? {} : { same: newSide() }),
   ...(options.process === 'same' ? {} : { other: newSide() }),
   eventLoopMaxBlockMs: null,
@@ -48,29 +51,43 @@ const keep = (side: SideRecords | undefined, span: BystanderSpan | undefined, ph
 /** The bystander key: a GET of a key nobody writes, under the lab's prefix on a shared target. */
 export const bystanderKey = (prefix: string): string => `${prefix}bystander:get`;
 
+/** Where the bystander's GETs go: one Redis (a plain connection, no redirects) and a key it
+ * serves; on a cluster the node and why that one (cluster/cluster-bystander.ts), and what that means. */
+export interface BystanderPlace {
+  endpoint: Endpoint;
+  key: string;
+  node?: { name: string; chosen: BystanderNodeChoice };
+  note?: string;
+}
+
 export class Bystanders {
   /** The bystanders' current run, until it is stopped (close() stops one an abort left running). */
   private active: (() => Promise<unknown>) | undefined;
 
   private constructor(
     private readonly options: BystanderOptions,
-    private readonly key: string,
+    private readonly place: BystanderPlace,
     private readonly client: Redis | undefined,
     private readonly child: BystanderChild | undefined,
     private readonly signal?: AbortSignal,
   ) {}
 
   /** Connects the in-process bystander and starts the child, as `options.process` asks. */
-  static async start(options: BystanderOptions, endpoint: Endpoint, key: string, signal?: AbortSignal): Promise<Bystanders> {
-    const child = options.process === 'same' ? undefined : await BystanderChild.start(endpoint, key, options.ratePerSec, signal);
+  static async start(options: BystanderOptions, place: BystanderPlace, signal?: AbortSignal): Promise<Bystanders> {
+    const child = options.process === 'same' ? undefined : await BystanderChild.start(place.endpoint, place.key, options.ratePerSec, signal);
     try {
-      const client = options.process === 'other' ? undefined : await connectClient(endpoint, 'the bystander, through the proxy');
+      const client = options.process === 'other' ? undefined : await connectClient(place.endpoint, 'the bystander, through the proxy');
       if (client !== undefined) signal?.addEventListener('abort', () => client.disconnect(), { once: true });
-      return new Bystanders(options, key, client, child, signal);
+      return new Bystanders(options, place, client, child, signal);
     } catch (error) {
       await child?.close();
       throw error;
     }
+  }
+
+  /** Fresh records for one config's measured runs. */
+  newRecords(): BystanderRecords {
+    return newBystanderRecords(this.options, this.place.node);
   }
 
   /** The child's process id, while there is one. */
@@ -81,7 +98,7 @@ export class Bystanders {
   // Both bystanders running; stop() ends them and returns what each saw.
   private async run(): Promise<{ stop: () => Promise<{ same?: BystanderSpan; other?: BystanderSpan }> }> {
     await this.child?.begin();
-    const loop: RunningLoop | undefined = this.client === undefined ? undefined : startGetLoop(this.client, this.options.ratePerSec, this.key);
+    const loop: RunningLoop | undefined = this.client === undefined ? undefined : startGetLoop(this.client, this.options.ratePerSec, this.place.key);
     const stop = async () => {
       this.active = undefined;
       const [same, other] = await Promise.all([loop?.stop(), this.child?.end()]);
@@ -169,6 +186,7 @@ export const bystanderResult = (records: BystanderRecords): BystanderResult => (
   command: records.options.command,
   ratePerSec: records.options.ratePerSec,
   process: records.options.process,
+  ...(records.node === undefined ? {} : { node: records.node }),
   ...(records.same === undefined ? {} : { same: sideResult('same', records.same) }),
   ...(records.other === undefined ? {} : { other: sideResult('other', records.other) }),
   eventLoopMaxBlockMs: records.eventLoopMaxBlockMs,

@@ -14,7 +14,7 @@ import { engineRunRecord, recordEngineRun, recordRun, runRecord, type ConfigRuns
 import { calibrateShape, checkAborted, type RunSession } from './session.ts';
 import { runEngineConfig, type EngineSetup } from './engine-runs.ts';
 import { logMark, serverClosedOf, type NodeLog } from './server-settings.ts';
-import { newBystanderRecords, type Bystanders } from './bystander-runs.ts';
+import type { Bystanders } from './bystander-runs.ts';
 import { searchRate } from './slo-runs.ts';
 import { adviseBatch } from './advise-runs.ts';
 
@@ -151,35 +151,41 @@ export const measureLink = async (ctx: MeasureContext, configs: ConfigRuns[]): P
       emit({ type: 'config-start', configId: config.cell.id, index: config.index, total: ctx.total });
     }
   };
-  const runOnce = async (config: ConfigRuns, order: number) => {
-    announce(config);
+  // A command workload's run: its plan built once per config, outside every timed span.
+  const runCommands = async (config: ConfigRuns, span: SpanHooks | undefined) => {
     const { cell } = config;
-    const lag = order >= 0 ? ctx.lagSpan?.(cell.id) : undefined;
-    if (cell.workload.trace !== undefined) return runTraceConfig(ctx, config, lag);
-    if (cell.workload.request !== undefined) return runRequestConfig(ctx, config, requestPlans, lag);
     let plan = plans.get(config);
     if (plan === undefined) {
       plan = buildPlan(cell.workload, cell.commands, cell.valueBytes, scenario.seed);
       plans.set(config, plan);
     }
-    // The bystander stands beside measured runs through the proxy, then alone as long again.
-    const bystanders = order >= 0 && cell.link !== 'direct' ? ctx.bystanders : undefined;
-    const records = bystanders === undefined || scenario.bystander === undefined ? undefined : (config.bystander ??= newBystanderRecords(scenario.bystander));
-    const hooks = bothSpans(records === undefined ? undefined : bystanders?.spanHooks(records), lag);
-    const span = hooks === undefined ? {} : { span: hooks };
     const clients = await ctx.clients.connect(cell);
     const watched = scenario.server?.outputBufferLimit !== undefined;
     const marks = watched ? logMark(ctx) : [];
-    let run;
     try {
       const wait = cell.wait === undefined || cell.wait === null ? {} : { wait: cell.wait };
-      run = await runWorkload({ clients, control: ctx.direct, keyspace: ctx.keyspace, mode: cell.mode, plan, ...span, ...wait, ...(ctx.replicas === undefined ? {} : { replicas: ctx.replicas }) });
+      const run = await runWorkload({ clients, control: ctx.direct, keyspace: ctx.keyspace, mode: cell.mode, plan, ...(span === undefined ? {} : { span }), ...wait, ...(ctx.replicas === undefined ? {} : { replicas: ctx.replicas }) });
       checkAborted(ctx.signal); // an abort drops the connections: the run it cut short is not a result
       const serverClosed = watched ? await serverClosedOf(marks, run, plan.size) : undefined;
-      if (serverClosed !== undefined) run = { ...run, serverClosed };
+      return serverClosed === undefined ? run : { ...run, serverClosed };
     } finally {
       await ctx.clients.close(clients);
     }
+  };
+  const runOnce = async (config: ConfigRuns, order: number) => {
+    announce(config);
+    const { cell } = config;
+    const lag = order >= 0 ? ctx.lagSpan?.(cell.id) : undefined;
+    // The bystander stands beside measured runs through the proxy (of every workload kind), then alone as long again.
+    const bystanders = order >= 0 && cell.link !== 'direct' ? ctx.bystanders : undefined;
+    const records = bystanders === undefined ? undefined : (config.bystander ??= bystanders.newRecords());
+    const hooks = bothSpans(records === undefined ? undefined : bystanders?.spanHooks(records), lag);
+    const run =
+      cell.workload.trace !== undefined
+        ? await runTraceConfig(ctx, config, hooks)
+        : cell.workload.request !== undefined
+          ? await runRequestConfig(ctx, config, requestPlans, hooks)
+          : await runCommands(config, hooks);
     if (records !== undefined) await bystanders?.baseline(records, run.outcome.totalMs);
     return run;
   };

@@ -14,7 +14,8 @@ import { clusterOnSinglePath, needsTimelineRunner, type Calibration, type LabRes
 import { runFaultCells } from './fault-runs.ts';
 import { loadPolicies, type LoadedPolicy } from '../policies/index.ts';
 import { endpointConnector, measureLink, RunClients } from './measured-runs.ts';
-import { Bystanders, bystanderKey } from './bystander-runs.ts';
+import { Bystanders, bystanderKey, type BystanderPlace } from './bystander-runs.ts';
+import { clusterBystanderPlace } from './cluster/cluster-bystander.ts';
 import { groupByLink, newConfigRuns, toConfigResult } from './result-assembly.ts';
 import { notMeasured, resultWarnings, targetNotes } from './result-notes.ts';
 import { fillTraceShifts } from './request-results.ts';
@@ -166,6 +167,9 @@ const measureScenario = async (given: Scenario, runtime: StartedRuntime, emit: P
   let topology: TopologyOnSingle | undefined;
   // On a cluster `server:` goes on every primary: each serves the clients of its slots.
   const otherPrimaries: Redis[] = [];
+  // On a cluster the bystander stands on one primary (cluster/cluster-bystander.ts); elsewhere on the entry node.
+  const bystanderPlace: BystanderPlace =
+    runtime.topology.kind === 'cluster' ? clusterBystanderPlace(runtime.nodes, scenario.workloads, keyspace.prefix) : { endpoint: runtime.proxied, key: bystanderKey(keyspace.prefix) };
   try {
     await admitOnSharedTarget(scenario, keyspace, direct);
     if (scenario.server !== undefined && runtime.topology.kind === 'cluster') {
@@ -194,7 +198,7 @@ const measureScenario = async (given: Scenario, runtime: StartedRuntime, emit: P
         const clients = new RunClients(endpointConnector({ ...endpoints, nodes }), signal);
         // A cluster: request runs go through ioredis Cluster clients, reset and read back on every primary.
         const onCluster = topology?.requests;
-        const bystanders = scenario.bystander === undefined ? undefined : await Bystanders.start(scenario.bystander, runtime.proxied, bystanderKey(keyspace.prefix), signal);
+        const bystanders = scenario.bystander === undefined ? undefined : await Bystanders.start(scenario.bystander, bystanderPlace, signal);
         const ctx = {
           ...session,
           clients,
@@ -251,7 +255,12 @@ const measureScenario = async (given: Scenario, runtime: StartedRuntime, emit: P
         thresholds,
         pass: runsPass && keptUp && thresholds.every((t) => t.pass),
         warnings: resultWarnings({ calibration, configs: results, reconcile, problems: [...(topology?.warnings ?? []), ...problems, ...(problem === undefined ? [] : [problem])] }),
-        notMeasured: [...notMeasured(scenario), ...(target ? targetNotes(target) : []), ...(topology?.notMeasured ?? [])],
+        notMeasured: [
+          ...notMeasured(scenario),
+          ...(target ? targetNotes(target) : []),
+          ...(topology?.notMeasured ?? []),
+          ...(scenario.bystander === undefined || bystanderPlace.note === undefined ? [] : [bystanderPlace.note]),
+        ],
         ...(topology ? { topology: topology.result } : {}),
       };
     } finally {

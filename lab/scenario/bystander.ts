@@ -2,7 +2,7 @@
 // second client measured while each config's runs run and alone (docs/bystander.md). One rate,
 // never an axis: the bystander is the yardstick, not the thing measured.
 
-import { BYSTANDER_COMMANDS, BYSTANDER_PROCESSES, type BystanderOptions, type BystanderProcess, type Workload } from '../contracts/index.ts';
+import { BYSTANDER_COMMANDS, BYSTANDER_PROCESSES, type BystanderOptions, type BystanderProcess } from '../contracts/index.ts';
 import { RATE_PATTERN } from './arrival.ts';
 import { KEYS } from './defaults.ts';
 import { checkKeys, hasKey, optionalKey, readRecord, requireKey } from './fields.ts';
@@ -52,19 +52,22 @@ export const readBystander = (value: unknown, path: FieldPath, problems: Problem
 interface BystanderRuleInput {
   record: Record<string, unknown>;
   bystander: BystanderOptions | undefined;
-  workloads: Workload[] | undefined;
-  /** A topology run on a runner of its own (a cluster, a timeline), not the single-node path. */
-  onTopology: boolean;
+  /** Where the scenario runs: the single-node path (one node, a primary with replicas without a
+   * timeline, a cluster's request workloads), the timeline runner, or the cluster lab (a
+   * cluster's command workloads). */
+  runner: 'single' | 'timeline' | 'cluster-lab';
 }
 
-const WHY = 'the bystander runs beside the measured runs of command workloads on one Redis behind one proxy';
+const WHY = 'the bystander runs beside the measured runs of the single-node path: one node, a primary with replicas without a timeline, or a cluster\'s request workloads';
 
-/** What a bystander can stand beside: the lab's own engine's command workloads, no faults, one node. */
-export const checkBystanderRules = ({ record, bystander, workloads, onTopology }: BystanderRuleInput, problems: Problem[]): void => {
+/** What a bystander can stand beside: the lab's own engine's measured runs on the single-node path, no faults. */
+export const checkBystanderRules = ({ record, bystander, runner }: BystanderRuleInput, problems: Problem[]): void => {
   if (bystander === undefined) return;
   const refuse = (what: string, hint: string) => problems.push({ path: ['bystander'], at: 'key', message: `bystander: ${what}`, hint: `${hint}; ${WHY}` });
   if (hasKey(record, 'faults')) refuse('not with faults (a fault run is judged, not timed)', 'remove faults, or the bystander');
   if (record.engine === 'redis-benchmark') refuse('not with engine: redis-benchmark (the C engine runs as its own tool)', 'remove engine: redis-benchmark');
-  if (onTopology) refuse('not with a cluster or a timeline yet', 'remove those (a primary with replicas without a timeline runs the single-node path on the primary, bystander included)');
-  if (workloads?.some((w) => w.request !== undefined)) refuse('not with request workloads yet', 'give a command workload, e.g. {command: INCR, commands: 100000}');
+  if (runner === 'timeline') refuse('not with a timeline (its runs are judged event by event, not timed)', 'remove the timeline, or the bystander');
+  if (runner === 'cluster-lab') {
+    refuse('not beside command workloads on a cluster yet', 'use a request workload, e.g. {requests: 1000, request: [{command: INCR, key: "{hot}:n:{r}"}]}: a cluster\'s request workloads run the single-node path, bystander included');
+  }
 };

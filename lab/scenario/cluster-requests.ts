@@ -32,6 +32,17 @@ const slotOf = (command: StepCommand): string => {
 
 const commandsOf = (workload: Workload): StepCommand[][] => (workload.request?.kinds ?? []).map((kind) => kind.steps.flatMap((step) => step.commands));
 
+/** When every key of every request workload is in one fixed slot (one hash tag, no key index in
+ * it): that slot and the text Redis hashes for it; else undefined (the keys are spread). */
+export const oneFixedSlot = (workloads: readonly Workload[]): { slot: number; hashed: string } | undefined => {
+  const commands = workloads.flatMap((w) => commandsOf(w).flat());
+  const slots = new Set(commands.map(slotOf));
+  const [only] = slots;
+  const first = commands[0];
+  if (slots.size !== 1 || only === undefined || !only.startsWith('slot:') || first === undefined) return undefined;
+  return { slot: Number(only.slice('slot:'.length)), hashed: hashedPart(first.key).replaceAll(MARK, '0') };
+};
+
 /** The refusals of request workloads on a cluster; `modes` as the scenario lists them. */
 export const checkClusterRequests = (record: Record<string, unknown>, workloads: Workload[], modes: Mode[] | undefined, problems: Problem[]): void => {
   const whole = (modes ?? []).filter((m) => m.kind === 'pipeline' || m.kind === 'multi');

@@ -165,7 +165,8 @@ const readScenario = (record: Record<string, unknown>, problems: Problem[]): Sce
   const serverMeasured = topology === undefined || topology.kind === 'single' || (onPrimary && (replication?.readFrom ?? 'primary') === 'primary') || clusterRequests;
   checkServerRules(record, serverMeasured ? 'measured' : topology.kind === 'cluster' ? 'cluster-commands' : 'elsewhere', problems);
   const bystander = readBystander(optionalKey(record, 'bystander'), ['bystander'], problems);
-  checkBystanderRules({ record, bystander, workloads, onTopology: topology !== undefined && topology.kind !== 'single' && !onPrimary }, problems);
+  const timelineRun = topology !== undefined && topology.kind !== 'single' && needsTimelineRunner(timeline);
+  checkBystanderRules({ record, bystander, runner: timelineRun ? 'timeline' : topology?.kind === 'cluster' && !clusterRequests ? 'cluster-lab' : 'single' }, problems);
   if (problems.length !== before || !isComplete(parts)) return undefined;
   const withEngine = { ...(engine === 'redis-benchmark' ? { ...parts, engine } : parts), ...(server === undefined ? {} : { server }), ...(bystander === undefined ? {} : { bystander }) };
   const withModules = policyModules === undefined || policyModules.length === 0 ? withEngine : { ...withEngine, policyModules };

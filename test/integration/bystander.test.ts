@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScenario, startRuntime, type BystanderSideResult, type StartedRuntime } from '../../lab/index.ts';
 import { Bystanders } from '../../lab/run/bystander-runs.ts';
-import { inlineScenario, processAlive } from './support.ts';
+import { endpointClient, inlineScenario, processAlive } from './support.ts';
 
 let runtime: StartedRuntime;
 beforeAll(async () => {
@@ -84,16 +84,45 @@ describe('bystander', () => {
     expect(bystanderChildren()).toEqual([]);
   });
 
+  it('stands beside a request workload (open-loop arrivals, a batching window): its GETs reach the node, baseline and during', async () => {
+    const direct = endpointClient(runtime.redisDirect);
+    const gets = async () => Number(/^cmdstat_get:calls=(\d+)/m.exec(await direct.info('commandstats'))?.[1] ?? 0);
+    const misses = async () => Number(/^keyspace_misses:(\d+)/m.exec(await direct.info('stats'))?.[1] ?? 0);
+    const [getsBefore, missesBefore] = [await gets(), await misses()];
+    const result = await runScenario(
+      inlineScenario(`
+name: bystander-requests
+workload: {label: incr, request: [{command: INCR, key: "c:{r}"}], arrival: {rate: 200/s, for: 1s}, batch: {window: 10ms, size: 64}}
+modes: [pipeline:all]
+warmup: 0
+repeat: 1
+bystander: {rate: 100/s, process: same}
+`),
+      { runtime },
+    );
+    const [config] = result.configs;
+    expect(config?.runs.map((r) => r.failure ?? 'ok')).toEqual(['ok']);
+    const same = config?.bystander?.same as BystanderSideResult;
+    expect(config?.bystander?.node).toBeUndefined();
+    expect(same.errors).toBe(0);
+    expect(same.duringLatencyUs?.count ?? 0).toBeGreaterThan(10);
+    expect(same.baselineLatencyUs?.count ?? 0).toBeGreaterThan(10);
+    // Each bystander GET is a miss (a key nobody writes); the run's read-back GETs hit.
+    expect((await misses()) - missesBefore).toBe(same.sent);
+    expect((await gets()) - getsBefore).toBeGreaterThanOrEqual(same.sent);
+    direct.disconnect();
+  });
+
   it('the child ends on close, on abort, and when a run is aborted mid-span', async () => {
     const options = { ratePerSec: 100, command: 'GET', process: 'other' } as const;
-    const closed = await Bystanders.start(options, runtime.proxied, 'bystander:get');
+    const closed = await Bystanders.start(options, { endpoint: runtime.proxied, key: 'bystander:get' });
     const closedPid = closed.childPid as number;
     expect(processAlive(closedPid)).toBe(true);
     await closed.close();
     expect(processAlive(closedPid)).toBe(false);
 
     const controller = new AbortController();
-    const aborted = await Bystanders.start(options, runtime.proxied, 'bystander:get', controller.signal);
+    const aborted = await Bystanders.start(options, { endpoint: runtime.proxied, key: 'bystander:get' }, controller.signal);
     const abortedPid = aborted.childPid as number;
     expect(processAlive(abortedPid)).toBe(true);
     controller.abort();

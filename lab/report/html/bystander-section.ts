@@ -5,6 +5,7 @@
 // compare and the matchers read), every value through escape.ts.
 
 import { configMetricByKey, type BystanderSideResult, type ConfigResult, type LabResult } from '../../contracts/index.ts';
+import { onNode } from '../bystander-block.ts';
 import { fixed } from '../figures.ts';
 import { figure, html, NA, type Html } from './escape.ts';
 import { countCell, table, usCell } from './tables.ts';
@@ -43,7 +44,7 @@ export const bystanderSection = (result: LabResult): Html | '' => {
   const first = measured[0]?.bystander;
   if (first === undefined) return '';
   const rows = measured.flatMap((c) => [c.bystander?.same, c.bystander?.other].flatMap((side) => (side === undefined ? [] : [sideRow(c, side)])));
-  return html`<h2>Bystander</h2><p class="caption">A ${first.command} at ${figure(first.ratePerSec, String)}/s on its own connection through the same link, beside each config's measured runs and alone for as long, latency from when each was due (open loop). same: in the lab's process (behind its event loop and the server); other: a child Node process (behind the server only). p99 ×: during p99 / alone p99; loop max: the longest the lab's event loop stood still during the runs.</p>${table(
+  return html`<h2>Bystander</h2><p class="caption">A ${first.command} at ${figure(first.ratePerSec, String)}/s on its own connection through the same link${onNode(first.node)}, beside each config's measured runs and alone for as long, latency from when each was due (open loop). same: in the lab's process (behind its event loop and the server); other: a child Node process (behind the server only). p99 ×: during p99 / alone p99; loop max: the longest the lab's event loop stood still during the runs.</p>${table(
     ['config', 'process', 'alone p50', 'alone p99', 'during p50', 'during p99', 'p99 ×', 'loop max', 'sent', 'errors'],
     rows,
     'figures',

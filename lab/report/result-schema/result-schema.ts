@@ -134,6 +134,7 @@ const bystanderSide = object<BystanderSideResult>({
 const bystander = object<BystanderResult>({
   command: literal('GET'), ratePerSec: nonNegative(), process: literal('same', 'other', 'both'), same: optional(bystanderSide),
   other: optional(bystanderSide), eventLoopMaxBlockMs: nullable(nonNegative()),
+  node: optional(object<NonNullable<BystanderResult['node']>>({ name: string(), chosen: literal('workload-slot', 'own-key') })),
 });
 
 const batching = object<BatchingResult>({

@@ -67,6 +67,19 @@ describe('bystander figures', () => {
     expect(text).toMatch(/ same .* 380\.0 ms/);
     expect(text).toMatch(/ other .*1\.50×/);
   });
+
+  it('on a cluster: the node it stood on, in the result (schema-checked), the block and the HTML section', () => {
+    const records = newBystanderRecords({ ratePerSec: 200, command: 'GET', process: 'same' }, { name: 'primary-3', chosen: 'workload-slot' });
+    const config: ConfigResult = { ...base, bystander: bystanderResult(records) };
+    expect(config.bystander?.node).toEqual({ name: 'primary-3', chosen: 'workload-slot' });
+    expect(bystanderResult(recorded()).node).toBeUndefined();
+    expect(schemaProblem(JSON.parse(JSON.stringify({ ...labResult, configs: [config] })), resultSchema())).toBeUndefined();
+    const wrong = { ...config, bystander: { ...config.bystander, node: { name: 'primary-3', chosen: 'anywhere' } } };
+    expect(schemaProblem(JSON.parse(JSON.stringify({ ...labResult, configs: [wrong] })), resultSchema())).toBeDefined();
+    expect(renderBystander([config], false, 200).join('\n')).toContain("and alone; on primary-3, the node of the workload's one slot)");
+    const spread = { ...config, bystander: { ...config.bystander!, node: { name: 'primary-1', chosen: 'own-key' as const } } };
+    expect(renderHtmlReport([{ ...labResult, configs: [spread] }])).toContain('on primary-1, the node of its own key (the workload&#39;s keys are spread)');
+  });
 });
 
 describe('bystander in the HTML report and the matchers', () => {

@@ -33,14 +33,27 @@ describe('parseScenario: bystander', () => {
     expect(lines(failure(yaml(...HEAD, 'bystander: 200/s')))).toStrictEqual(['4:12: bystander: expected a mapping, got "200/s"']);
   });
 
-  it('not beside faults, the C engine, a topology or request workloads', () => {
+  it('not beside faults, the C engine, a timeline or a cluster\'s command workloads', () => {
     const faults = failure(yaml(...HEAD, 'bystander: {rate: 200/s}', 'faults: [{name: cut, after: 5 commands, reset: {}}]'));
     expect(lines(faults)).toContain('4:1: bystander: bystander: not with faults (a fault run is judged, not timed)');
     const engine = failure(yaml('name: t', 'workload: {command: SET, commands: 10}', 'modes: [sync]', 'engine: redis-benchmark', 'bystander: {rate: 200/s}'));
     expect(lines(engine)).toStrictEqual(['5:1: bystander: bystander: not with engine: redis-benchmark (the C engine runs as its own tool)']);
-    const requests = failure(yaml('name: t', 'workload: {requests: 5, request: [{command: GET, key: "a:{r}"}]}', 'modes: [sync]', 'bystander: {rate: 200/s}'));
-    expect(lines(requests)).toStrictEqual(['4:1: bystander: bystander: not with request workloads yet']);
-    expect(hints(requests)[0]).toMatch(/the bystander runs beside the measured runs of command workloads on one Redis behind one proxy$/);
+    const why = /the bystander runs beside the measured runs of the single-node path: one node, a primary with replicas without a timeline, or a cluster's request workloads$/;
+    expect(hints(engine)[0]).toMatch(why);
+    const clusterCommands = failure(yaml('name: t', 'workload: {command: SET, commands: 10}', 'modes: [sync]', 'topology: {cluster: {primaries: 3}}', 'bystander: {rate: 200/s}'));
+    expect(lines(clusterCommands)).toStrictEqual(['5:1: bystander: bystander: not beside command workloads on a cluster yet']);
+    expect(hints(clusterCommands)[0]).toMatch(/^use a request workload, e\.g\. /);
+    const timeline = failure(yaml('name: t', 'workload: {command: SET, commands: 10}', 'modes: [sync]', 'topology: {primary: 1, replicas: 1}', 'timeline: [{name: f, at: 1s, failover: {promote: replica-1}}]', 'bystander: {rate: 200/s}'));
+    expect(lines(timeline)).toContain('6:1: bystander: bystander: not with a timeline (its runs are judged event by event, not timed)');
+  });
+
+  it('beside request workloads on the single-node path: one node, a primary with replicas, a cluster', () => {
+    const request = ['workload: {requests: 5, request: [{command: GET, key: "a:{r}"}]}', 'modes: [sync]', 'bystander: {rate: 200/s}'];
+    expect(parseScenario(yaml('name: t', ...request), 'x.yaml').bystander?.ratePerSec).toBe(200);
+    expect(parseScenario(yaml('name: t', ...request, 'topology: {primary: 1, replicas: 1}'), 'x.yaml').bystander?.ratePerSec).toBe(200);
+    expect(parseScenario(yaml('name: t', ...request, 'topology: {cluster: {primaries: 3, replicas: 0}}'), 'x.yaml').bystander?.ratePerSec).toBe(200);
+    const open = ['workload: {request: [{command: GET, key: "a:{r}"}], arrival: {rate: 50/s, for: 1s}}', 'modes: [sync]', 'bystander: {rate: 200/s}'];
+    expect(parseScenario(yaml('name: t', ...open), 'x.yaml').bystander?.process).toBe('same');
   });
 
   it('thresholds name the bystander figures and read them from a config', () => {
