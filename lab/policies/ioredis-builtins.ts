@@ -8,9 +8,10 @@
 //                    got no reply after a reconnect).
 // - app-retry:       reconnects and queues, but never re-sends by itself; the caller catches a
 //                    connection error and re-issues the operation (`appRetries` times, 50 ms
-//                    apart). ioredis 6.0.0 with autoResendUnfulfilledCommands off drops commands
-//                    in flight at the close without settling them (ioredis #2193), so the caller
-//                    sets commandTimeout, as a real caller must, and treats a timeout as an error.
+//                    apart). ioredis before 6.1.0 with autoResendUnfulfilledCommands off dropped
+//                    commands in flight at the close without settling them (ioredis #2193), and
+//                    a real caller bounds every command anyway: the caller sets commandTimeout and
+//                    treats a timeout as an error.
 // - idempotent:      as app-retry; the lab hands it each operation already inside its idempotency
 //                    script (keyed by operation id; applies once, returns the first reply on a
 //                    retry), the one script that can also keep the lab's log in the same step.

@@ -4,8 +4,8 @@
 // They reconnect: a Sentinel's failover kills every normal client of
 // the nodes it reconfigures (CLIENT KILL TYPE normal). They send only reads and idempotent admin
 // commands (ROLE, INFO, REPLICAOF, FLUSHALL, WAIT, LRANGE), so they re-send what was in flight
-// when the connection was killed. With the re-send off, ioredis 6.0.0 drops those commands at the
-// reconnect without settling them (redis/ioredis#2193, fixed after 6.0.0 by #2194): a ROLE in
+// when the connection was killed. With the re-send off, ioredis before 6.1.0 dropped those commands
+// at the reconnect without settling them (redis/ioredis#2193, fixed in 6.1.0 by #2194): a ROLE in
 // flight when the sentinels reconfigured a node left the run waiting forever. commandTimeout
 // bounds every control command whatever the library does (WAIT's own timeout is 5 s).
 
