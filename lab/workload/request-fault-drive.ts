@@ -20,9 +20,10 @@ import type { Mode, Policy, PolicyOperation, PolicyReply } from '../contracts/in
 import { errorKind } from '../metrics/index.ts';
 import type { Ledger } from '../reconcile/index.ts';
 import type { OperationPlan } from './plan.ts';
-import type { RequestPlan } from './request-plan.ts';
+import { stepsOf, type RequestPlan } from './request-plan.ts';
 import { connectionPool } from './connection-pool.ts';
 import { sleepMs } from './abortable-sleep.ts';
+import { nowUs } from './drive.ts';
 import { performGroup, policyOp, settle, untilAborted, type OpWrapping } from './fault-drive.ts';
 import { BatchWindow, type BatchRecord, type WindowEntry } from './batch-window.ts';
 
@@ -135,7 +136,7 @@ export const driveRequestsWithLedger = async (input: RequestFaultDriveInput): Pr
     const connection = fixed ?? (pool === undefined ? r % clients.length : await pool.acquire());
     try {
       times.sendMs[r] = nowMs();
-      const steps = plan.steps[plan.kindOf[r] ?? 0] ?? [];
+      const steps = stepsOf(plan, r);
       const groups = whole ? [steps.flat()] : steps;
       for (const group of groups) {
         const outcome = await sendGroup([{ r, commands: group }], connection);
@@ -153,15 +154,15 @@ export const driveRequestsWithLedger = async (input: RequestFaultDriveInput): Pr
   const join = (window: BatchWindow<WindowEntry>, r: number, intendedMs: number): void => {
     times.startMs[r] = nowMs();
     times.status[r] = REQUEST_STATUS.unfinished;
-    const commands = (plan.steps[plan.kindOf[r] ?? 0] ?? []).flat().length;
-    window.join({ r, intendedUs: (input.t0Ms + intendedMs) * 1000, joinedUs: performance.now() * 1000, commands });
+    const commands = stepsOf(plan, r).flat().length;
+    window.join({ r, intendedUs: (input.t0Ms + intendedMs) * 1000, joinedUs: nowUs(), commands });
   };
   const sendBatch = async (entries: readonly WindowEntry[]): Promise<void> => {
     const connection = pool === undefined ? 0 : await pool.acquire();
     try {
       const sentMs = nowMs();
       for (const { r } of entries) times.sendMs[r] = sentMs;
-      const parts = entries.map(({ r }) => ({ r, commands: (plan.steps[plan.kindOf[r] ?? 0] ?? []).flat() }));
+      const parts = entries.map(({ r }) => ({ r, commands: stepsOf(plan, r).flat() }));
       const outcome = await sendGroup(parts, connection);
       if (outcome !== null) entries.forEach(({ r }, i) => end(r, outcome[i]));
     } finally {

@@ -38,6 +38,9 @@ const drawKinds = (kinds: readonly RequestKind[], requests: number, seed: number
 };
 
 /** Builds the plan of `requests` requests of a request workload. */
+/** Request r's steps (each step's commands, sent together), by its kind. */
+export const stepsOf = (plan: RequestPlan, r: number): readonly (readonly OperationPlan[])[] => plan.steps[plan.kindOf[r] ?? 0] ?? [];
+
 export const buildRequestPlan = (workload: Workload, requests: number, seed: number): RequestPlan => {
   const kinds = workload.request?.kinds;
   if (kinds === undefined) throw new Error(`workload ${workload.label} is not a request workload`);

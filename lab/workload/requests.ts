@@ -8,7 +8,7 @@ import type { RequestClient } from '../client/index.ts';
 import type { Mode } from '../contracts/index.ts';
 import { callOne, nowUs, splitOps, type Recorder } from './drive.ts';
 import type { OperationPlan } from './plan.ts';
-import type { RequestPlan } from './request-plan.ts';
+import { stepsOf, type RequestPlan } from './request-plan.ts';
 
 /** What a request run records: one Recorder per operation plan (same order as plan.plans). */
 export interface RequestRecorders {
@@ -41,7 +41,7 @@ const sendWhole = async (client: RequestClient, steps: readonly (readonly Operat
 
 /** Issues request `r` on `client`; false when its connection failed. */
 export const runRequest = async (client: RequestClient, mode: Mode, rp: RequestPlan, recs: RequestRecorders, r: number): Promise<boolean> => {
-  const steps = rp.steps[rp.kindOf[r] ?? 0] ?? [];
+  const steps = stepsOf(rp, r);
   const op = rp.ordinalOf[r] ?? 0;
   if (mode.kind === 'pipeline' || mode.kind === 'multi') return sendWhole(client, steps, op, mode.kind === 'multi', recs, r);
   for (const step of steps) {
@@ -56,7 +56,7 @@ export const runRequest = async (client: RequestClient, mode: Mode, rp: RequestP
  * enableAutoPipelining (`batch: auto`), ioredis sends whatever was issued in one event-loop turn,
  * this request's and others', as one pipeline. False when a command's connection failed. */
 export const runRequestTogether = async (client: RequestClient, rp: RequestPlan, recs: RequestRecorders, r: number): Promise<boolean> => {
-  const flat = (rp.steps[rp.kindOf[r] ?? 0] ?? []).flat();
+  const flat = stepsOf(rp, r).flat();
   const op = rp.ordinalOf[r] ?? 0;
   const outcomes = await Promise.all(flat.map((plan) => callOne(client, plan, op, recs.of.get(plan) as Recorder, `request ${r + 1}`)));
   return outcomes.every(Boolean);

@@ -9,7 +9,7 @@ import type { RequestClient } from '../client/index.ts';
 import { nowUs, type Recorder } from './drive.ts';
 import type { OperationPlan } from './plan.ts';
 import type { RequestRecorders } from './requests.ts';
-import type { RequestPlan } from './request-plan.ts';
+import { stepsOf, type RequestPlan } from './request-plan.ts';
 import { batchWhere, BatchWindow, type BatchRecord, type WindowEntry } from './batch-window.ts';
 
 export type { BatchRecord } from './batch-window.ts';
@@ -51,7 +51,7 @@ export class WindowBatcher {
 
   /** Request `r` joins the current batch (opening one if none is open); resolves when its batch's replies are in. */
   join(r: number, intendedUs: number): Promise<{ ok: boolean; sentUs: number }> {
-    const plans = (this.plan.steps[this.plan.kindOf[r] ?? 0] ?? []).flat();
+    const plans = stepsOf(this.plan, r).flat();
     const joinedUs = nowUs();
     return new Promise((done) => this.window.join({ r, op: this.plan.ordinalOf[r] ?? 0, plans, intendedUs, joinedUs, commands: plans.length, done }));
   }
